@@ -1,0 +1,287 @@
+//! The baseline: zkcrypto `bls12_381` (and, for the IC's min-sig verification, dfinity's
+//! `ic-verify-bls-signature`) behind the same bench methods as `canisters/bench`.
+//!
+//! Every method prepares fixed inputs outside the measured region, runs one operation under
+//! [`icbls_harness::measure`] and returns the IC instructions it spent. Where the operation has
+//! a known answer (a signature that verifies, a point that decodes) the method checks it after
+//! measuring and traps if it is wrong, so a broken input cannot pass for a fast operation.
+//! `zkcrypto`'s `Fp` is private: its field rows are absent, except Fp12 multiplication and
+//! squaring, reached through `Gt` addition and doubling (`Gt` is written additively).
+
+use bls12_381::hash_to_curve::{ExpandMsgXmd, HashToCurve};
+use bls12_381::{
+    multi_miller_loop, pairing, G1Affine, G1Projective, G2Affine, G2Prepared, G2Projective, Gt,
+    Scalar,
+};
+use core::hint::black_box;
+use ic_cdk::query;
+use icbls_harness::{hex_bytes, measure};
+
+/// The bench methods this canister has, in the order of the results table.
+const BENCHMARKS: &[&str] = &[
+    "fp12_mul",
+    "fp12_square",
+    "fr_mul",
+    "fr_inv",
+    "g1_add",
+    "g1_double",
+    "g1_mul",
+    "g2_add",
+    "g2_double",
+    "g2_mul",
+    "g1_decompress_checked",
+    "g2_decompress_checked",
+    "g1_subgroup_check",
+    "g2_subgroup_check",
+    "miller_loop",
+    "final_exponentiation",
+    "pairing",
+    "pairing_check_2",
+    "hash_to_g1",
+    "hash_to_g2",
+    "bls_min_sig_verify",
+    "bls_min_pk_verify",
+];
+
+/// Domain separation tag of the IC's min-sig suite (signatures in G1).
+const DST_G1: &[u8] = b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
+/// Domain separation tag of Ethereum's min-pk proof-of-possession suite (signatures in G2).
+const DST_G2: &[u8] = b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
+/// The 32-byte message every hash row hashes.
+const MESSAGE: [u8; 32] = [0xab; 32];
+
+/// A valid IC certificate signature (shared/vectors/bls_sig_min_sig_ic, `verify_valid_0`):
+/// the message is `"\x0dic-state-root" || root_hash`, the key the IC mainnet root key.
+const MIN_SIG_SIGNATURE: &str = "ace9fcdd9bc977e05d6328f889dc4e7c99114c737a494653cb27a1f55c06f4555e0f160980af5ead098acc195010b2f7";
+const MIN_SIG_MESSAGE: &str = "0d69632d73746174652d726f6f74e6c01e909b4923345ce5970962bcfe3004bfd8474a21dae28f50692502f46d90";
+const MIN_SIG_PUBLIC_KEY: &str = "814c0e6ec71fab583b08bd81373c255c3c371b2e84863c98a4f1e08b74235d14fb5d9c0cd546d9685f913a0c0b2cc5341583bf4b4392e467db96d65b9bb4cb717112f8472e0d5a4d14505ffd7484b01291091c5f87b98883463f98091a0baaae";
+
+/// A valid Ethereum signature (shared/vectors/bls_sig_min_pk_eth,
+/// `verify_valid_case_195246ee3bd3b6ec`).
+const MIN_PK_PUBLIC_KEY: &str = "b53d21a4cfd562c469cc81514d4ce5a6b577d8403d32a394dc265dd190b47fa9f829fdd7963afdf972e5e77854051f6f";
+const MIN_PK_SIGNATURE: &str = "ae82747ddeefe4fd64cf9cedb9b04ae3e8a43420cd255e3c7cd06a8d88b7c7f8638543719981c5d16fa3527c468c25f0026704a6951bde891360c7e8d12ddee0559004ccdbe6046b55bae1b257ee97f7cdb955773d7cf29adf3ccbb9975e4eb9";
+
+/// Lists the bench methods of this canister.
+#[query]
+fn benchmarks() -> Vec<String> {
+    BENCHMARKS.iter().map(|s| s.to_string()).collect()
+}
+
+fn scalar(seed: u64) -> Scalar {
+    // A full-width scalar: reduction of a 512-bit value built from the seed.
+    let mut wide = [0u8; 64];
+    for (i, b) in wide.iter_mut().enumerate() {
+        *b = (seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(i as u32) >> 7) as u8 ^ i as u8;
+    }
+    Scalar::from_bytes_wide(&wide)
+}
+
+fn g1(seed: u64) -> G1Projective {
+    G1Projective::generator() * scalar(seed)
+}
+
+fn g2(seed: u64) -> G2Projective {
+    G2Projective::generator() * scalar(seed)
+}
+
+fn gt(seed: u64) -> Gt {
+    pairing(&G1Affine::from(g1(seed)), &G2Affine::generator())
+}
+
+#[query]
+fn fp12_mul() -> u64 {
+    measure((gt(1), gt(2)), |(a, b)| a + b)
+}
+
+#[query]
+fn fp12_square() -> u64 {
+    measure(gt(1), |a| a.double())
+}
+
+#[query]
+fn fr_mul() -> u64 {
+    measure((scalar(1), scalar(2)), |(a, b)| a * b)
+}
+
+#[query]
+fn fr_inv() -> u64 {
+    measure(scalar(1), |a| a.invert())
+}
+
+#[query]
+fn g1_add() -> u64 {
+    measure((g1(1), g1(2)), |(a, b)| a + b)
+}
+
+#[query]
+fn g1_double() -> u64 {
+    measure(g1(1), |a| a.double())
+}
+
+#[query]
+fn g1_mul() -> u64 {
+    measure((g1(1), scalar(3)), |(p, k)| p * k)
+}
+
+#[query]
+fn g2_add() -> u64 {
+    measure((g2(1), g2(2)), |(a, b)| a + b)
+}
+
+#[query]
+fn g2_double() -> u64 {
+    measure(g2(1), |a| a.double())
+}
+
+#[query]
+fn g2_mul() -> u64 {
+    measure((g2(1), scalar(3)), |(p, k)| p * k)
+}
+
+#[query]
+fn g1_decompress_checked() -> u64 {
+    let bytes = G1Affine::from(g1(1)).to_compressed();
+    let mut ok = false;
+    let n = measure(bytes, |b| {
+        let p = G1Affine::from_compressed(&b);
+        ok = bool::from(p.is_some());
+        p
+    });
+    assert!(ok, "g1_decompress_checked: the bench point did not decode");
+    n
+}
+
+#[query]
+fn g2_decompress_checked() -> u64 {
+    let bytes = G2Affine::from(g2(1)).to_compressed();
+    let mut ok = false;
+    let n = measure(bytes, |b| {
+        let p = G2Affine::from_compressed(&b);
+        ok = bool::from(p.is_some());
+        p
+    });
+    assert!(ok, "g2_decompress_checked: the bench point did not decode");
+    n
+}
+
+#[query]
+fn g1_subgroup_check() -> u64 {
+    measure(G1Affine::from(g1(1)), |p| bool::from(p.is_torsion_free()))
+}
+
+#[query]
+fn g2_subgroup_check() -> u64 {
+    measure(G2Affine::from(g2(1)), |p| bool::from(p.is_torsion_free()))
+}
+
+#[query]
+fn miller_loop() -> u64 {
+    // One pair, the G2 point not prepared ahead: preparing it is part of the loop's cost.
+    let input = (G1Affine::from(g1(1)), G2Affine::from(g2(2)));
+    measure(input, |(p, q)| multi_miller_loop(&[(&p, &G2Prepared::from(q))]))
+}
+
+#[query]
+fn final_exponentiation() -> u64 {
+    let f = multi_miller_loop(&[(&G1Affine::from(g1(1)), &G2Prepared::from(G2Affine::generator()))]);
+    measure(f, |f| f.final_exponentiation())
+}
+
+#[query]
+fn pairing() -> u64 {
+    measure((G1Affine::from(g1(1)), G2Affine::from(g2(2))), |(p, q)| bls12_381::pairing(&p, &q))
+}
+
+#[query]
+fn pairing_check_2() -> u64 {
+    // e(a·G1, b·G2) · e(-(a·b)·G1, G2) == 1: two pairs, neither G2 point prepared ahead.
+    let (a, b) = (scalar(1), scalar(2));
+    let p1 = G1Affine::from(G1Projective::generator() * a);
+    let q1 = G2Affine::from(G2Projective::generator() * b);
+    let p2 = G1Affine::from(-(G1Projective::generator() * (a * b)));
+    let q2 = G2Affine::generator();
+    let mut ok = false;
+    let n = measure((p1, q1, p2, q2), |(p1, q1, p2, q2)| {
+        let f = multi_miller_loop(&[(&p1, &G2Prepared::from(q1)), (&p2, &G2Prepared::from(q2))]);
+        ok = bool::from(f.final_exponentiation().is_identity());
+    });
+    assert!(ok, "pairing_check_2: the bench pairs do not cancel");
+    n
+}
+
+#[query]
+fn hash_to_g1() -> u64 {
+    measure(MESSAGE, |m| {
+        <G1Projective as HashToCurve<ExpandMsgXmd<sha2::Sha256>>>::hash_to_curve(m, DST_G1)
+    })
+}
+
+#[query]
+fn hash_to_g2() -> u64 {
+    measure(MESSAGE, |m| {
+        <G2Projective as HashToCurve<ExpandMsgXmd<sha2::Sha256>>>::hash_to_curve(m, DST_G2)
+    })
+}
+
+#[query]
+fn bls_min_sig_verify() -> u64 {
+    use ic_verify_bls_signature::{PublicKey, Signature};
+    let sig = hex_bytes::<48>(MIN_SIG_SIGNATURE);
+    let msg = hex_bytes::<46>(MIN_SIG_MESSAGE);
+    let key = hex_bytes::<96>(MIN_SIG_PUBLIC_KEY);
+    let mut ok = false;
+    let n = measure((sig, msg, key), |(sig, msg, key)| {
+        let (Ok(key), Ok(sig)) = (PublicKey::deserialize(&key), Signature::deserialize(&sig)) else {
+            return;
+        };
+        ok = key.verify(&msg, &sig).is_ok();
+    });
+    assert!(ok, "bls_min_sig_verify: the bench signature did not verify");
+    n
+}
+
+/// Ethereum's (min-pk) verification from bytes: decode and check both points, reject the
+/// identity key, hash the message to G2, and check e(pk, H(m)) == e(G1, sig) as one 2-pair
+/// product.
+fn min_pk_verify(pk: &[u8; 48], msg: &[u8], sig: &[u8; 96]) -> bool {
+    let (pk, sig) = (G1Affine::from_compressed(pk), G2Affine::from_compressed(sig));
+    if bool::from(pk.is_none() | sig.is_none()) {
+        return false;
+    }
+    let (pk, sig) = (pk.unwrap(), sig.unwrap());
+    if bool::from(pk.is_identity()) {
+        return false;
+    }
+    let h = <G2Projective as HashToCurve<ExpandMsgXmd<sha2::Sha256>>>::hash_to_curve(msg, DST_G2);
+    let f = multi_miller_loop(&[
+        (&pk, &G2Prepared::from(G2Affine::from(h))),
+        (&-G1Affine::generator(), &G2Prepared::from(sig)),
+    ]);
+    bool::from(f.final_exponentiation().is_identity())
+}
+
+#[query]
+fn bls_min_pk_verify() -> u64 {
+    let pk = hex_bytes::<48>(MIN_PK_PUBLIC_KEY);
+    let sig = hex_bytes::<96>(MIN_PK_SIGNATURE);
+    let mut ok = false;
+    let n = measure((pk, MESSAGE, sig), |(pk, msg, sig)| ok = min_pk_verify(&pk, &msg, &sig));
+    assert!(ok, "bls_min_pk_verify: the bench signature did not verify");
+    n
+}
+
+/// Runs `n` G1 additions and returns the message's instruction counter read at the end: the
+/// meter's own total for this call exceeds it by a fixed amount (Candid decoding and replying),
+/// which the meter's tests check does not depend on `n`.
+#[query]
+fn counter_check(n: u32) -> u64 {
+    let mut acc = g1(1);
+    let step = g1(2);
+    for _ in 0..n {
+        acc = black_box(acc + step);
+    }
+    black_box(acc);
+    ic_cdk::api::performance_counter(0)
+}
+
+ic_cdk::export_candid!();

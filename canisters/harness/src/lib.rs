@@ -1,0 +1,60 @@
+//! Measures one operation inside a canister, for the `bench` and `baseline` canisters.
+//!
+//! A bench method prepares its inputs, then calls [`measure`], which reads
+//! `ic0.performance_counter(0)` before and after the operation. The two counter reads cost
+//! something themselves (the call, the System API's 200-instruction overhead and a few moves);
+//! that fixed cost is measured in the same message with an empty operation and subtracted, so
+//! the figure is the operation's alone and is the same on the meter and on PocketIC.
+
+use core::hint::black_box;
+
+/// The instructions the current message has executed so far.
+#[inline(never)]
+fn counter() -> u64 {
+    ic_cdk::api::performance_counter(0)
+}
+
+/// Runs `op` on `input` and returns the counter difference around it, without correction.
+#[inline(always)]
+fn raw<I, O>(input: I, op: impl FnOnce(I) -> O) -> u64 {
+    let input = black_box(input);
+    let start = counter();
+    let output = op(input);
+    let end = counter();
+    black_box(output);
+    end - start
+}
+
+/// The cost of the two counter reads around nothing.
+#[inline(never)]
+pub fn counter_overhead() -> u64 {
+    raw((), |()| ())
+}
+
+/// The IC instructions `op(input)` spends: inputs are prepared by the caller, outside the
+/// measured region, and hidden from the optimiser with `black_box`, as is the output.
+#[inline(always)]
+pub fn measure<I, O>(input: I, op: impl FnOnce(I) -> O) -> u64 {
+    let overhead = counter_overhead();
+    raw(input, op).saturating_sub(overhead)
+}
+
+/// Decodes a hex constant used as a bench input; bench inputs are fixed, so a bad constant is a
+/// bug in the canister, reported with its text.
+pub fn hex_bytes<const N: usize>(hex: &str) -> [u8; N] {
+    fn nibble(c: u8) -> u8 {
+        match c {
+            b'0'..=b'9' => c - b'0',
+            b'a'..=b'f' => c - b'a' + 10,
+            b'A'..=b'F' => c - b'A' + 10,
+            _ => panic!("bench input is not hex: {c:?}"),
+        }
+    }
+    let hex = hex.strip_prefix("0x").unwrap_or(hex).as_bytes();
+    assert_eq!(hex.len(), 2 * N, "bench input has the wrong length");
+    let mut out = [0u8; N];
+    for (i, byte) in out.iter_mut().enumerate() {
+        *byte = nibble(hex[2 * i]) << 4 | nibble(hex[2 * i + 1]);
+    }
+    out
+}

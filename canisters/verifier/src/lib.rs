@@ -1,0 +1,15 @@
+//! The icbls verifier canister: BLS12-381 verification entry points over Candid.
+//!
+//! This first version answers `version`; the verification entry points (certificates,
+//! `pairing_check`, BLS signatures, EIP-2537, KZG) join it as the library gains them. The
+//! interface is checked in as `verifier.did`.
+
+use ic_cdk::query;
+
+/// The version of the `icbls` library inside this canister.
+#[query]
+fn version() -> String {
+    icbls::VERSION.to_string()
+}
+
+ic_cdk::export_candid!();

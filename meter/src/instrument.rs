@@ -1,0 +1,458 @@
+//! Rewrites a canister module so that it counts IC instructions while it runs.
+//!
+//! The scheme is the replica's (`rs/embedders/src/wasm_utils/instrumentation.rs`):
+//!
+//! * every function body is cut into basic blocks: a block starts at the function entry, after
+//!   `loop`, `if`, `else`, `end`, `br`, `br_if`, `br_table`, `return`, `unreachable` and the tail
+//!   calls; calls do not cut blocks;
+//! * at the start of each block the sum of the weights of its operators
+//!   ([`crate::cost::operator_cost`]) is added to a counter, once, before the block runs (the
+//!   function entry adds one more, as the replica does); blocks that cost nothing get no code;
+//! * at re-entrant block starts (the function entry and every loop body) the counter is compared
+//!   with the limit, and the code traps with `unreachable` when it is over;
+//! * before `memory.fill`, `memory.copy`, `memory.init` and their table twins, the size operand
+//!   is added to the counter and checked too.
+//!
+//! The counter counts up from zero (the replica counts down from the limit; the totals are the
+//! same). The code that does the counting is not itself counted. The rewritten module exports
+//! the counter and the limit, every mutable global (so the meter can snapshot and restore
+//! canister state between messages) and the start function, as `canister_start` (the start
+//! section is dropped so that the meter runs it under the meter, as the replica does).
+
+use crate::cost::{is_bulk_memory, operator_cost};
+use crate::Error;
+use wasm_encoder::reencode::{Reencode, RoundtripReencoder};
+use wasm_encoder::{ConstExpr, ExportKind, GlobalType, Instruction, ValType};
+use wasmparser::{FunctionBody, Operator, Parser, Payload, TypeRef};
+
+/// Export name of the instruction counter (`mut i64`).
+pub const COUNTER_EXPORT: &str = "__icbls_meter_instructions";
+/// Export name of the instruction limit (`mut i64`): the code traps once the counter passes it.
+pub const LIMIT_EXPORT: &str = "__icbls_meter_limit";
+/// Prefix of the export names given to the module's own mutable globals.
+pub const GLOBAL_EXPORT_PREFIX: &str = "__icbls_meter_global_";
+/// Export name given to the module's memory, so host functions find it under one name.
+pub const MEMORY_EXPORT: &str = "__icbls_meter_memory";
+/// Export name given to the module's start function.
+pub const START_EXPORT: &str = "canister_start";
+
+/// Instruments `wasm` for instruction counting. Errors name what the module holds that the
+/// meter does not take (64-bit memories, imported globals, malformed Wasm).
+pub fn instrument(wasm: &[u8]) -> Result<Vec<u8>, Error> {
+    let facts = ModuleFacts::read(wasm)?;
+    let mut out = wasm_encoder::Module::new();
+    let mut re = RoundtripReencoder;
+    let mut globals_done = false;
+    let mut exports_done = false;
+    let mut code = wasm_encoder::CodeSection::new();
+    let mut defined_index = 0usize;
+
+    for payload in Parser::new(0).parse_all(wasm) {
+        let payload = payload.map_err(invalid)?;
+        // The globals and exports we add must go out even when the module has no such section,
+        // in their place in the section order (globals before exports, both before code).
+        let before_exports = matches!(
+            payload,
+            Payload::ExportSection(_)
+                | Payload::StartSection { .. }
+                | Payload::ElementSection(_)
+                | Payload::DataCountSection { .. }
+                | Payload::CodeSectionStart { .. }
+                | Payload::DataSection(_)
+                | Payload::End(_)
+        );
+        if before_exports && !globals_done {
+            if !matches!(payload, Payload::GlobalSection(_)) {
+                out.section(&facts.extra_globals(wasm_encoder::GlobalSection::new()));
+                globals_done = true;
+            }
+        }
+        let after_exports = before_exports && !matches!(payload, Payload::ExportSection(_));
+        if after_exports && !exports_done {
+            out.section(&facts.extra_exports(wasm_encoder::ExportSection::new()));
+            exports_done = true;
+        }
+
+        match payload {
+            Payload::Version { .. } | Payload::End(_) => {}
+            Payload::TypeSection(r) => {
+                let mut s = wasm_encoder::TypeSection::new();
+                re.parse_type_section(&mut s, r).map_err(reencode)?;
+                out.section(&s);
+            }
+            Payload::ImportSection(r) => {
+                let mut s = wasm_encoder::ImportSection::new();
+                re.parse_import_section(&mut s, r).map_err(reencode)?;
+                out.section(&s);
+            }
+            Payload::FunctionSection(r) => {
+                let mut s = wasm_encoder::FunctionSection::new();
+                re.parse_function_section(&mut s, r).map_err(reencode)?;
+                out.section(&s);
+            }
+            Payload::TableSection(r) => {
+                let mut s = wasm_encoder::TableSection::new();
+                re.parse_table_section(&mut s, r).map_err(reencode)?;
+                out.section(&s);
+            }
+            Payload::MemorySection(r) => {
+                let mut s = wasm_encoder::MemorySection::new();
+                re.parse_memory_section(&mut s, r).map_err(reencode)?;
+                out.section(&s);
+            }
+            Payload::TagSection(r) => {
+                let mut s = wasm_encoder::TagSection::new();
+                re.parse_tag_section(&mut s, r).map_err(reencode)?;
+                out.section(&s);
+            }
+            Payload::GlobalSection(r) => {
+                let mut s = wasm_encoder::GlobalSection::new();
+                re.parse_global_section(&mut s, r).map_err(reencode)?;
+                out.section(&facts.extra_globals(s));
+                globals_done = true;
+            }
+            Payload::ExportSection(r) => {
+                let mut s = wasm_encoder::ExportSection::new();
+                re.parse_export_section(&mut s, r).map_err(reencode)?;
+                out.section(&facts.extra_exports(s));
+                exports_done = true;
+            }
+            Payload::StartSection { .. } => {} // exported as `canister_start` instead
+            Payload::ElementSection(r) => {
+                let mut s = wasm_encoder::ElementSection::new();
+                re.parse_element_section(&mut s, r).map_err(reencode)?;
+                out.section(&s);
+            }
+            Payload::DataCountSection { count, .. } => {
+                out.section(&wasm_encoder::DataCountSection { count });
+            }
+            Payload::DataSection(r) => {
+                let mut s = wasm_encoder::DataSection::new();
+                re.parse_data_section(&mut s, r).map_err(reencode)?;
+                out.section(&s);
+            }
+            Payload::CodeSectionStart { .. } => {}
+            Payload::CodeSectionEntry(body) => {
+                let params = facts.params_of_defined(defined_index)?;
+                code.function(&instrument_body(&facts, params, body)?);
+                defined_index += 1;
+                if defined_index == facts.defined_functions.len() {
+                    out.section(&code);
+                }
+            }
+            Payload::CustomSection(c) => {
+                out.section(&wasm_encoder::CustomSection {
+                    name: c.name().into(),
+                    data: c.data().into(),
+                });
+            }
+            other => {
+                return Err(Error::InvalidWasm(format!(
+                    "unsupported section {:?}",
+                    other.as_section().map(|(id, _)| id)
+                )))
+            }
+        }
+    }
+    Ok(out.finish())
+}
+
+/// What the rewrite needs to know about the module before it starts writing.
+struct ModuleFacts {
+    /// Parameter count of every function type (non-function types count zero).
+    type_params: Vec<u32>,
+    /// The type index of every defined (not imported) function.
+    defined_functions: Vec<u32>,
+    /// Mutability of the module's own globals, in index order.
+    defined_globals_mutable: Vec<bool>,
+    has_memory: bool,
+    start: Option<u32>,
+}
+
+impl ModuleFacts {
+    fn read(wasm: &[u8]) -> Result<Self, Error> {
+        let mut facts = ModuleFacts {
+            type_params: Vec::new(),
+            defined_functions: Vec::new(),
+            defined_globals_mutable: Vec::new(),
+            has_memory: false,
+            start: None,
+        };
+        let mut saw_version = false;
+        for payload in Parser::new(0).parse_all(wasm) {
+            match payload.map_err(invalid)? {
+                Payload::Version { encoding, .. } => {
+                    if encoding != wasmparser::Encoding::Module {
+                        return Err(Error::InvalidWasm("a component, not a core module".into()));
+                    }
+                    saw_version = true;
+                }
+                Payload::TypeSection(r) => {
+                    for ty in r.into_iter_err_on_gc_types() {
+                        facts.type_params.push(ty.map_err(invalid)?.params().len() as u32);
+                    }
+                }
+                Payload::ImportSection(r) => {
+                    for import in r {
+                        let import = import.map_err(invalid)?;
+                        if let TypeRef::Memory(_) = import.ty {
+                            facts.has_memory = true;
+                        }
+                        if let TypeRef::Global(_) = import.ty {
+                            return Err(Error::InvalidWasm(format!(
+                                "imported global {}.{} (canisters import only functions)",
+                                import.module, import.name
+                            )));
+                        }
+                    }
+                }
+                Payload::FunctionSection(r) => {
+                    for f in r {
+                        facts.defined_functions.push(f.map_err(invalid)?);
+                    }
+                }
+                Payload::MemorySection(r) => {
+                    for m in r {
+                        facts.has_memory = true;
+                        if m.map_err(invalid)?.memory64 {
+                            return Err(Error::InvalidWasm(
+                                "64-bit memory (the meter charges the Wasm32 table)".into(),
+                            ));
+                        }
+                    }
+                }
+                Payload::GlobalSection(r) => {
+                    for g in r {
+                        facts.defined_globals_mutable.push(g.map_err(invalid)?.ty.mutable);
+                    }
+                }
+                Payload::StartSection { func, .. } => facts.start = Some(func),
+                _ => {}
+            }
+        }
+        if !saw_version {
+            return Err(Error::InvalidWasm("empty input".into()));
+        }
+        Ok(facts)
+    }
+
+    fn counter_index(&self) -> u32 {
+        self.defined_globals_mutable.len() as u32
+    }
+
+    fn limit_index(&self) -> u32 {
+        self.counter_index() + 1
+    }
+
+    fn params_of_defined(&self, index: usize) -> Result<u32, Error> {
+        let ty = *self
+            .defined_functions
+            .get(index)
+            .ok_or_else(|| Error::InvalidWasm("more function bodies than functions".into()))?;
+        self.type_params
+            .get(ty as usize)
+            .copied()
+            .ok_or_else(|| Error::InvalidWasm(format!("function type {ty} out of range")))
+    }
+
+    fn extra_globals(&self, mut s: wasm_encoder::GlobalSection) -> wasm_encoder::GlobalSection {
+        let ty = GlobalType { val_type: ValType::I64, mutable: true, shared: false };
+        s.global(ty, &ConstExpr::i64_const(0));
+        s.global(ty, &ConstExpr::i64_const(i64::MAX));
+        s
+    }
+
+    fn extra_exports(&self, mut s: wasm_encoder::ExportSection) -> wasm_encoder::ExportSection {
+        s.export(COUNTER_EXPORT, ExportKind::Global, self.counter_index());
+        s.export(LIMIT_EXPORT, ExportKind::Global, self.limit_index());
+        for (i, mutable) in self.defined_globals_mutable.iter().enumerate() {
+            if *mutable {
+                s.export(&format!("{GLOBAL_EXPORT_PREFIX}{i}"), ExportKind::Global, i as u32);
+            }
+        }
+        if self.has_memory {
+            s.export(MEMORY_EXPORT, ExportKind::Memory, 0);
+        }
+        if let Some(start) = self.start {
+            s.export(START_EXPORT, ExportKind::Func, start);
+        }
+        s
+    }
+}
+
+/// Where in a function body counting code goes, and what it charges.
+#[derive(Debug, PartialEq)]
+enum Injection {
+    /// Add `cost` before the operator at `at`; `check` the limit too (re-entrant block).
+    Static { at: usize, cost: u64, check: bool },
+    /// Add the `i32` on top of the stack before the bulk-memory operator at `at`.
+    Dynamic { at: usize },
+}
+
+impl Injection {
+    fn at(&self) -> usize {
+        match self {
+            Injection::Static { at, .. } | Injection::Dynamic { at } => *at,
+        }
+    }
+}
+
+/// Cuts `ops` into basic blocks as the replica does and returns the injection points, in order.
+fn injections(ops: &[Operator]) -> Vec<Injection> {
+    let mut points = Vec::new();
+    // The function entry is re-entrant and costs one more than its operators.
+    let (mut start, mut cost, mut check) = (0usize, 1u64, true);
+    for (i, op) in ops.iter().enumerate() {
+        cost += operator_cost(op);
+        let next_check = match op {
+            Operator::Loop { .. } => Some(true),
+            Operator::If { .. }
+            | Operator::Else
+            | Operator::End
+            | Operator::Br { .. }
+            | Operator::BrIf { .. }
+            | Operator::BrTable { .. }
+            | Operator::Return
+            | Operator::Unreachable
+            | Operator::ReturnCall { .. }
+            | Operator::ReturnCallIndirect { .. } => Some(false),
+            _ => None,
+        };
+        if is_bulk_memory(op) {
+            points.push(Injection::Dynamic { at: i });
+        }
+        if let Some(next_check) = next_check {
+            points.push(Injection::Static { at: start, cost, check });
+            (start, cost, check) = (i + 1, 0, next_check);
+        }
+    }
+    points.push(Injection::Static { at: start, cost, check });
+    points.retain(|p| match p {
+        Injection::Static { at, cost, check } => *at < ops.len() && (*check || *cost > 0),
+        Injection::Dynamic { .. } => true,
+    });
+    // Stable: at one position a dynamic point (pushed as its operator was read) precedes the
+    // static point of the block that starts there, as in the replica.
+    points.sort_by_key(Injection::at);
+    points
+}
+
+fn instrument_body(
+    facts: &ModuleFacts,
+    params: u32,
+    body: FunctionBody,
+) -> Result<wasm_encoder::Function, Error> {
+    let mut re = RoundtripReencoder;
+    let mut locals = Vec::new();
+    let mut local_count = params;
+    for pair in body.get_locals_reader().map_err(invalid)? {
+        let (count, ty) = pair.map_err(invalid)?;
+        locals.push((count, re.val_type(ty).map_err(reencode)?));
+        local_count = local_count.saturating_add(count);
+    }
+    // One scratch local holds the size operand of bulk-memory operators while it is charged.
+    let scratch = local_count;
+    locals.push((1, ValType::I32));
+    let mut f = wasm_encoder::Function::new(locals);
+
+    let mut reader = body.get_operators_reader().map_err(invalid)?;
+    let mut ops = Vec::new();
+    while !reader.eof() {
+        ops.push(reader.read().map_err(invalid)?);
+    }
+    let points = injections(&ops);
+    let counter = facts.counter_index();
+    let limit = facts.limit_index();
+    let check = |f: &mut wasm_encoder::Function| {
+        f.instruction(&Instruction::GlobalGet(counter));
+        f.instruction(&Instruction::GlobalGet(limit));
+        f.instruction(&Instruction::I64GtU);
+        f.instruction(&Instruction::If(wasm_encoder::BlockType::Empty));
+        f.instruction(&Instruction::Unreachable);
+        f.instruction(&Instruction::End);
+    };
+
+    let mut next = points.iter().peekable();
+    for (i, op) in ops.into_iter().enumerate() {
+        while let Some(point) = next.next_if(|p| p.at() == i) {
+            match *point {
+                Injection::Static { cost, check: with_check, .. } => {
+                    if cost > 0 {
+                        f.instruction(&Instruction::GlobalGet(counter));
+                        f.instruction(&Instruction::I64Const(cost as i64));
+                        f.instruction(&Instruction::I64Add);
+                        f.instruction(&Instruction::GlobalSet(counter));
+                    }
+                    if with_check {
+                        check(&mut f);
+                    }
+                }
+                Injection::Dynamic { .. } => {
+                    f.instruction(&Instruction::LocalTee(scratch));
+                    f.instruction(&Instruction::I64ExtendI32U);
+                    f.instruction(&Instruction::GlobalGet(counter));
+                    f.instruction(&Instruction::I64Add);
+                    f.instruction(&Instruction::GlobalSet(counter));
+                    check(&mut f);
+                    f.instruction(&Instruction::LocalGet(scratch));
+                }
+            }
+        }
+        f.instruction(&re.instruction(op).map_err(reencode)?);
+    }
+    Ok(f)
+}
+
+fn invalid(e: wasmparser::BinaryReaderError) -> Error {
+    Error::InvalidWasm(e.to_string())
+}
+
+fn reencode<E: std::fmt::Debug>(e: wasm_encoder::reencode::Error<E>) -> Error {
+    Error::InvalidWasm(format!("cannot re-encode: {e:?}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ops_of(wat: &str) -> Vec<Operator<'static>> {
+        let wasm: &'static [u8] = Box::leak(wat::parse_str(wat).unwrap().into_boxed_slice());
+        for payload in Parser::new(0).parse_all(wasm) {
+            if let Payload::CodeSectionEntry(body) = payload.unwrap() {
+                let mut r = body.get_operators_reader().unwrap();
+                let mut ops = Vec::new();
+                while !r.eof() {
+                    ops.push(r.read().unwrap());
+                }
+                return ops;
+            }
+        }
+        panic!("no function")
+    }
+
+    #[test]
+    fn straight_line_function_is_one_block() {
+        // i32.const 1 (1) + i32.const 2 (1) + i32.add (1) + end (0) + entry (1) = 4
+        let ops = ops_of("(module (func (result i32) i32.const 1 i32.const 2 i32.add))");
+        assert_eq!(injections(&ops), vec![Injection::Static { at: 0, cost: 4, check: true }]);
+    }
+
+    #[test]
+    fn loop_body_is_re_entrant() {
+        let ops = ops_of(
+            "(module (func (local i32)
+                loop
+                  local.get 0  i32.const 1  i32.sub  local.tee 0
+                  br_if 0
+                end))",
+        );
+        // entry: 1 + loop(0) = 1; body: 1+1+1+1 + br_if 2 = 6; after br_if: end(0) + end(0).
+        assert_eq!(
+            injections(&ops),
+            vec![
+                Injection::Static { at: 0, cost: 1, check: true },
+                Injection::Static { at: 1, cost: 6, check: true },
+            ]
+        );
+    }
+}

@@ -1,0 +1,92 @@
+//! # icbls-meter
+//!
+//! Runs Internet Computer canister Wasm offline and counts IC instructions exactly as the
+//! replica charges them, so benchmarks and canister tests run on any machine.
+//!
+//! * [`instrument`] rewrites the module with the replica's metering scheme: per basic block,
+//!   the operator weights of `shared/ic-cost-table.md`, bulk-memory byte counts, and a limit
+//!   check at every function entry and loop header.
+//! * [`Canister`] runs the instrumented module on [`wasmi`] (an interpreter: it builds in a
+//!   fraction of the time `wasmtime` takes on two cores, and instruction counts do not depend on
+//!   the engine's speed) with host implementations of the `ic0` System API, which add their
+//!   fixed overheads (and byte counts) to the same counter.
+//! * Queries are limited to 5 billion instructions, updates to 40 billion and `canister_init`
+//!   to 300 billion; passing the limit ends the call with [`Error::InstructionLimitExceeded`].
+//!
+//! ```no_run
+//! use icbls_meter::Canister;
+//! let wasm = std::fs::read("canister.wasm").unwrap();
+//! let mut canister = Canister::install(&wasm, b"DIDL\x00\x00").unwrap();
+//! let outcome = canister.query("version", b"DIDL\x00\x00").unwrap();
+//! println!("{} instructions", outcome.instructions);
+//! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod cost;
+pub mod instrument;
+mod canister;
+mod system_api;
+
+pub use canister::{Canister, CallKind, CallOutcome, Response};
+
+/// The most instructions one query may execute.
+pub const QUERY_LIMIT: u64 = 5_000_000_000;
+/// The most instructions one update may execute (with deterministic time slicing).
+pub const UPDATE_LIMIT: u64 = 40_000_000_000;
+/// The most instructions `canister_init` (or an upgrade) may execute.
+pub const INSTALL_LIMIT: u64 = 300_000_000_000;
+
+/// Why the meter could not run a call to the end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Error {
+    /// The bytes are not a Wasm module the meter can run; the text says what is wrong.
+    InvalidWasm(String),
+    /// The module imports something the meter cannot provide.
+    UnsupportedImport(String),
+    /// The canister exports no such method (`canister_query <name>` or `canister_update <name>`).
+    MethodNotFound(String),
+    /// The canister trapped: through `ic0.trap` (a panic in Rust canisters) or a Wasm trap.
+    Trapped {
+        /// The trap message or the Wasm trap's description.
+        message: String,
+        /// Instructions executed before the trap.
+        instructions: u64,
+    },
+    /// The call passed its instruction limit.
+    InstructionLimitExceeded {
+        /// The limit that was passed.
+        limit: u64,
+        /// Instructions counted when the meter stopped the call (a little over the limit).
+        instructions: u64,
+    },
+    /// The method returned without calling `ic0.msg_reply` or `ic0.msg_reject`.
+    NoResponse {
+        /// Instructions the call executed.
+        instructions: u64,
+    },
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::InvalidWasm(why) => write!(f, "invalid Wasm module: {why}"),
+            Error::UnsupportedImport(what) => write!(f, "unsupported import: {what}"),
+            Error::MethodNotFound(m) => write!(f, "the canister has no method {m:?}"),
+            Error::Trapped { message, instructions } => {
+                write!(f, "canister trapped after {instructions} instructions: {message}")
+            }
+            Error::InstructionLimitExceeded { limit, instructions } => write!(
+                f,
+                "instruction limit exceeded: the limit is {limit}, {instructions} were counted"
+            ),
+            Error::NoResponse { instructions } => write!(
+                f,
+                "the canister did not reply to the call ({instructions} instructions executed)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Error {}

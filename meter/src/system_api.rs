@@ -1,0 +1,471 @@
+//! Host implementations of the `ic0` System API for one message.
+//!
+//! Every function first charges its overhead ([`crate::cost::system_api_overhead`], plus the
+//! byte count for calls that copy bytes) to the same counter the instrumented code uses, then
+//! does its work. Misuse that the replica answers with a trap (reading past the argument,
+//! replying twice, replying from `canister_init`) traps here too, with a message that names the
+//! function. An `ic0` import the meter does not implement links, and traps only when called.
+
+use crate::cost::{charges_bytes, system_api_overhead};
+use crate::instrument::{COUNTER_EXPORT, MEMORY_EXPORT};
+use crate::Error;
+use wasmi::{Caller, Extern, Global, Linker, Memory, Module, Val};
+
+/// The IC mainnet root key (DER-wrapped BLS12-381 G2 point), what `ic0.root_key_copy` returns.
+pub const MAINNET_ROOT_KEY_HEX: &str = "308182301d060d2b0601040182dc7c0503010201060c2b0601040182dc7c05030201036100814c0e6ec71fab583b08bd81373c255c3c371b2e84863c98a4f1e08b74235d14fb5d9c0cd546d9685f913a0c0b2cc5341583bf4b4392e467db96d65b9bb4cb717112f8472e0d5a4d14505ffd7484b01291091c5f87b98883463f98091a0baaae";
+
+/// Canister state that lives outside the Wasm instance and survives between update calls.
+#[derive(Clone, Debug)]
+pub(crate) struct Environment {
+    pub self_id: Vec<u8>,
+    pub caller: Vec<u8>,
+    pub controllers: Vec<Vec<u8>>,
+    pub time_ns: u64,
+    pub cycles: u128,
+    pub version: u64,
+    pub stable: Vec<u8>,
+    pub certified_data: Vec<u8>,
+    pub data_certificate: Option<Vec<u8>>,
+    pub global_timer: u64,
+    pub root_key: Vec<u8>,
+}
+
+impl Default for Environment {
+    fn default() -> Self {
+        Environment {
+            // rwlgt-iiaaa-aaaaa-aaaaa-cai, the first canister id of a subnet.
+            self_id: vec![0, 0, 0, 0, 0, 0, 0, 0, 1, 1],
+            // The anonymous principal.
+            caller: vec![4],
+            controllers: vec![vec![4]],
+            // 2026-01-01T00:00:00Z: fixed, so that runs are reproducible.
+            time_ns: 1_767_225_600_000_000_000,
+            cycles: 100_000_000_000_000,
+            version: 0,
+            stable: Vec::new(),
+            certified_data: Vec::new(),
+            data_certificate: None,
+            global_timer: 0,
+            root_key: hex::decode(MAINNET_ROOT_KEY_HEX).expect("constant hex"),
+        }
+    }
+}
+
+/// Which entry point a message runs, for the System API's availability rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Entry {
+    Start,
+    Init,
+    Query,
+    Update,
+}
+
+/// What a message sees and what it leaves behind.
+pub(crate) struct HostState {
+    pub entry: Entry,
+    pub method: String,
+    pub arg: Vec<u8>,
+    pub env: Environment,
+    pub limit: u64,
+    pub reply_data: Vec<u8>,
+    pub replied: Option<Result<Vec<u8>, String>>,
+    pub trap: Option<String>,
+    pub debug_print: Vec<String>,
+    pub memory: Option<Memory>,
+    pub counter: Option<Global>,
+}
+
+impl HostState {
+    pub fn new(entry: Entry, method: &str, arg: &[u8], env: Environment, limit: u64) -> Self {
+        HostState {
+            entry,
+            method: method.to_string(),
+            arg: arg.to_vec(),
+            env,
+            limit,
+            reply_data: Vec::new(),
+            replied: None,
+            trap: None,
+            debug_print: Vec::new(),
+            memory: None,
+            counter: None,
+        }
+    }
+}
+
+type Ctx<'a> = Caller<'a, HostState>;
+type HostResult<T> = Result<T, wasmi::Error>;
+
+/// Records a trap raised by the System API and returns the error that unwinds the call.
+fn trap(caller: &mut Ctx, message: String) -> wasmi::Error {
+    caller.data_mut().trap = Some(message.clone());
+    wasmi::Error::new(message)
+}
+
+/// Reads the counter the instrumented code keeps.
+pub(crate) fn counter_value(caller: &Ctx) -> u64 {
+    match caller.data().counter {
+        Some(g) => match g.get(caller) {
+            Val::I64(v) => v as u64,
+            _ => 0,
+        },
+        None => 0,
+    }
+}
+
+/// Charges the overhead of `ic0.<name>` (and `bytes` where the call pays per byte).
+fn charge(caller: &mut Ctx, name: &str, bytes: u64) -> HostResult<()> {
+    let extra = if charges_bytes(name) { bytes } else { 0 };
+    let total = counter_value(caller)
+        .saturating_add(system_api_overhead(name))
+        .saturating_add(extra);
+    if let Some(g) = caller.data().counter {
+        g.set(&mut *caller, Val::I64(total as i64)).map_err(|e| wasmi::Error::new(e.to_string()))?;
+    }
+    if total > caller.data().limit {
+        // Reported as the limit error by the caller, which reads the counter.
+        return Err(wasmi::Error::new("instruction limit exceeded"));
+    }
+    Ok(())
+}
+
+fn memory(caller: &mut Ctx, name: &str) -> HostResult<Memory> {
+    match caller.data().memory {
+        Some(m) => Ok(m),
+        None => Err(trap(caller, format!("ic0.{name}: the canister exports no memory"))),
+    }
+}
+
+fn read_bytes(caller: &mut Ctx, name: &str, src: u64, size: u64) -> HostResult<Vec<u8>> {
+    let mem = memory(caller, name)?;
+    let mut buf = vec![0u8; size as usize];
+    if mem.read(&*caller, src as usize, &mut buf).is_err() {
+        return Err(trap(caller, format!("ic0.{name}: source {src}+{size} is out of memory bounds")));
+    }
+    Ok(buf)
+}
+
+/// Copies `source[offset..offset+size]` to Wasm memory at `dst`, as every `*_copy` call does.
+fn copy_out(
+    caller: &mut Ctx,
+    name: &str,
+    source: &[u8],
+    dst: u64,
+    offset: u64,
+    size: u64,
+) -> HostResult<()> {
+    charge(caller, name, size)?;
+    let end = offset.checked_add(size);
+    let Some(slice) = end.and_then(|end| source.get(offset as usize..end as usize)) else {
+        return Err(trap(
+            caller,
+            format!("ic0.{name}: offset {offset} + size {size} exceeds the {} bytes available", source.len()),
+        ));
+    };
+    let slice = slice.to_vec();
+    let mem = memory(caller, name)?;
+    if mem.write(&mut *caller, dst as usize, &slice).is_err() {
+        return Err(trap(caller, format!("ic0.{name}: destination {dst}+{size} is out of memory bounds")));
+    }
+    Ok(())
+}
+
+fn require(caller: &mut Ctx, name: &str, allowed: &[Entry]) -> HostResult<()> {
+    let entry = caller.data().entry;
+    if allowed.contains(&entry) {
+        Ok(())
+    } else {
+        Err(trap(caller, format!("ic0.{name} cannot be called from {entry:?}")))
+    }
+}
+
+fn respond(caller: &mut Ctx, name: &str, response: Result<Vec<u8>, String>) -> HostResult<()> {
+    require(caller, name, &[Entry::Query, Entry::Update])?;
+    if caller.data().replied.is_some() {
+        return Err(trap(caller, format!("ic0.{name}: the call has already been answered")));
+    }
+    caller.data_mut().replied = Some(response);
+    Ok(())
+}
+
+fn write_u128(caller: &mut Ctx, name: &str, dst: u64, value: u128) -> HostResult<()> {
+    let mem = memory(caller, name)?;
+    if mem.write(&mut *caller, dst as usize, &value.to_le_bytes()).is_err() {
+        return Err(trap(caller, format!("ic0.{name}: destination {dst} is out of memory bounds")));
+    }
+    Ok(())
+}
+
+const WASM_PAGE: u64 = 65_536;
+const MAX_STABLE_PAGES: u64 = 500 * 1024 * 1024 * 1024 / WASM_PAGE;
+
+/// Defines every `ic0` function the meter implements, and a trapping stand-in for any other
+/// `ic0` import of `module`. Imports from other modules are refused.
+pub(crate) fn link(linker: &mut Linker<HostState>, module: &Module) -> Result<(), Error> {
+    define_known(linker).map_err(|e| Error::UnsupportedImport(e.to_string()))?;
+    for import in module.imports() {
+        if import.module() != "ic0" {
+            return Err(Error::UnsupportedImport(format!(
+                "{}.{} (a canister imports only from ic0)",
+                import.module(),
+                import.name()
+            )));
+        }
+        let name = import.name().to_string();
+        if KNOWN.contains(&name.as_str()) {
+            continue;
+        }
+        let wasmi::ExternType::Func(ty) = import.ty() else {
+            return Err(Error::UnsupportedImport(format!("ic0.{name} is not a function")));
+        };
+        linker
+            .func_new("ic0", &name.clone(), ty.clone(), move |mut caller, _, _| {
+                Err(trap(&mut caller, format!("ic0.{name} is not implemented by icbls-meter")))
+            })
+            .map_err(|e| Error::UnsupportedImport(e.to_string()))?;
+    }
+    Ok(())
+}
+
+const KNOWN: &[&str] = &[
+    "msg_arg_data_size",
+    "msg_arg_data_copy",
+    "msg_caller_size",
+    "msg_caller_copy",
+    "msg_method_name_size",
+    "msg_method_name_copy",
+    "msg_reply_data_append",
+    "msg_reply",
+    "msg_reject",
+    "accept_message",
+    "canister_self_size",
+    "canister_self_copy",
+    "canister_cycle_balance128",
+    "canister_version",
+    "canister_status",
+    "stable64_size",
+    "stable64_grow",
+    "stable64_read",
+    "stable64_write",
+    "certified_data_set",
+    "data_certificate_present",
+    "data_certificate_size",
+    "data_certificate_copy",
+    "time",
+    "global_timer_set",
+    "performance_counter",
+    "is_controller",
+    "in_replicated_execution",
+    "root_key_size",
+    "root_key_copy",
+    "debug_print",
+    "trap",
+];
+
+fn define_known(l: &mut Linker<HostState>) -> Result<(), wasmi::errors::LinkerError> {
+    l.func_wrap("ic0", "msg_arg_data_size", |mut c: Ctx| -> HostResult<i32> {
+        charge(&mut c, "msg_arg_data_size", 0)?;
+        require(&mut c, "msg_arg_data_size", &[Entry::Init, Entry::Query, Entry::Update])?;
+        Ok(c.data().arg.len() as i32)
+    })?;
+    l.func_wrap("ic0", "msg_arg_data_copy", |mut c: Ctx, dst: i32, off: i32, size: i32| {
+        require(&mut c, "msg_arg_data_copy", &[Entry::Init, Entry::Query, Entry::Update])?;
+        let arg = c.data().arg.clone();
+        copy_out(&mut c, "msg_arg_data_copy", &arg, dst as u32 as u64, off as u32 as u64, size as u32 as u64)
+    })?;
+    l.func_wrap("ic0", "msg_caller_size", |mut c: Ctx| -> HostResult<i32> {
+        charge(&mut c, "msg_caller_size", 0)?;
+        Ok(c.data().env.caller.len() as i32)
+    })?;
+    l.func_wrap("ic0", "msg_caller_copy", |mut c: Ctx, dst: i32, off: i32, size: i32| {
+        let caller_id = c.data().env.caller.clone();
+        copy_out(&mut c, "msg_caller_copy", &caller_id, dst as u32 as u64, off as u32 as u64, size as u32 as u64)
+    })?;
+    l.func_wrap("ic0", "msg_method_name_size", |mut c: Ctx| -> HostResult<i32> {
+        charge(&mut c, "msg_method_name_size", 0)?;
+        Ok(c.data().method.len() as i32)
+    })?;
+    l.func_wrap("ic0", "msg_method_name_copy", |mut c: Ctx, dst: i32, off: i32, size: i32| {
+        let method = c.data().method.clone().into_bytes();
+        copy_out(&mut c, "msg_method_name_copy", &method, dst as u32 as u64, off as u32 as u64, size as u32 as u64)
+    })?;
+    l.func_wrap("ic0", "msg_reply_data_append", |mut c: Ctx, src: i32, size: i32| {
+        let size = size as u32 as u64;
+        charge(&mut c, "msg_reply_data_append", size)?;
+        require(&mut c, "msg_reply_data_append", &[Entry::Query, Entry::Update])?;
+        if c.data().replied.is_some() {
+            return Err(trap(&mut c, "ic0.msg_reply_data_append: the call has already been answered".into()));
+        }
+        let bytes = read_bytes(&mut c, "msg_reply_data_append", src as u32 as u64, size)?;
+        c.data_mut().reply_data.extend_from_slice(&bytes);
+        Ok(())
+    })?;
+    l.func_wrap("ic0", "msg_reply", |mut c: Ctx| {
+        charge(&mut c, "msg_reply", 0)?;
+        let data = std::mem::take(&mut c.data_mut().reply_data);
+        respond(&mut c, "msg_reply", Ok(data))
+    })?;
+    l.func_wrap("ic0", "msg_reject", |mut c: Ctx, src: i32, size: i32| {
+        let size = size as u32 as u64;
+        charge(&mut c, "msg_reject", size)?;
+        let bytes = read_bytes(&mut c, "msg_reject", src as u32 as u64, size)?;
+        respond(&mut c, "msg_reject", Err(String::from_utf8_lossy(&bytes).into_owned()))
+    })?;
+    l.func_wrap("ic0", "accept_message", |mut c: Ctx| {
+        charge(&mut c, "accept_message", 0)
+    })?;
+    l.func_wrap("ic0", "canister_self_size", |mut c: Ctx| -> HostResult<i32> {
+        charge(&mut c, "canister_self_size", 0)?;
+        Ok(c.data().env.self_id.len() as i32)
+    })?;
+    l.func_wrap("ic0", "canister_self_copy", |mut c: Ctx, dst: i32, off: i32, size: i32| {
+        let id = c.data().env.self_id.clone();
+        copy_out(&mut c, "canister_self_copy", &id, dst as u32 as u64, off as u32 as u64, size as u32 as u64)
+    })?;
+    l.func_wrap("ic0", "canister_cycle_balance128", |mut c: Ctx, dst: i32| {
+        charge(&mut c, "canister_cycle_balance128", 0)?;
+        let cycles = c.data().env.cycles;
+        write_u128(&mut c, "canister_cycle_balance128", dst as u32 as u64, cycles)
+    })?;
+    l.func_wrap("ic0", "canister_version", |mut c: Ctx| -> HostResult<i64> {
+        charge(&mut c, "canister_version", 0)?;
+        Ok(c.data().env.version as i64)
+    })?;
+    l.func_wrap("ic0", "canister_status", |mut c: Ctx| -> HostResult<i32> {
+        charge(&mut c, "canister_status", 0)?;
+        Ok(1) // running
+    })?;
+    l.func_wrap("ic0", "stable64_size", |mut c: Ctx| -> HostResult<i64> {
+        charge(&mut c, "stable64_size", 0)?;
+        Ok((c.data().env.stable.len() as u64 / WASM_PAGE) as i64)
+    })?;
+    l.func_wrap("ic0", "stable64_grow", |mut c: Ctx, pages: i64| -> HostResult<i64> {
+        charge(&mut c, "stable64_grow", 0)?;
+        let old = c.data().env.stable.len() as u64 / WASM_PAGE;
+        let new = old.checked_add(pages as u64);
+        match new {
+            Some(new) if new <= MAX_STABLE_PAGES => {
+                c.data_mut().env.stable.resize((new * WASM_PAGE) as usize, 0);
+                Ok(old as i64)
+            }
+            _ => Ok(-1),
+        }
+    })?;
+    l.func_wrap("ic0", "stable64_read", |mut c: Ctx, dst: i64, off: i64, size: i64| {
+        let stable = std::mem::take(&mut c.data_mut().env.stable);
+        let result = copy_out(&mut c, "stable64_read", &stable, dst as u64, off as u64, size as u64);
+        c.data_mut().env.stable = stable;
+        result
+    })?;
+    l.func_wrap("ic0", "stable64_write", |mut c: Ctx, off: i64, src: i64, size: i64| {
+        let (off, size) = (off as u64, size as u64);
+        charge(&mut c, "stable64_write", size)?;
+        let bytes = read_bytes(&mut c, "stable64_write", src as u64, size)?;
+        let len = c.data().env.stable.len() as u64;
+        match off.checked_add(size) {
+            Some(end) if end <= len => {
+                c.data_mut().env.stable[off as usize..end as usize].copy_from_slice(&bytes);
+                Ok(())
+            }
+            _ => Err(trap(&mut c, format!("ic0.stable64_write: offset {off} + size {size} exceeds stable memory of {len} bytes"))),
+        }
+    })?;
+    l.func_wrap("ic0", "certified_data_set", |mut c: Ctx, src: i32, size: i32| {
+        let size = size as u32 as u64;
+        charge(&mut c, "certified_data_set", size)?;
+        require(&mut c, "certified_data_set", &[Entry::Init, Entry::Update])?;
+        if size > 32 {
+            return Err(trap(&mut c, format!("ic0.certified_data_set: {size} bytes, at most 32 allowed")));
+        }
+        let bytes = read_bytes(&mut c, "certified_data_set", src as u32 as u64, size)?;
+        c.data_mut().env.certified_data = bytes;
+        Ok(())
+    })?;
+    l.func_wrap("ic0", "data_certificate_present", |mut c: Ctx| -> HostResult<i32> {
+        charge(&mut c, "data_certificate_present", 0)?;
+        Ok(c.data().data_certificate().is_some() as i32)
+    })?;
+    l.func_wrap("ic0", "data_certificate_size", |mut c: Ctx| -> HostResult<i32> {
+        charge(&mut c, "data_certificate_size", 0)?;
+        match c.data().data_certificate() {
+            Some(cert) => Ok(cert.len() as i32),
+            None => Err(trap(&mut c, "ic0.data_certificate_size: no certificate in this call".into())),
+        }
+    })?;
+    l.func_wrap("ic0", "data_certificate_copy", |mut c: Ctx, dst: i32, off: i32, size: i32| {
+        let Some(cert) = c.data().data_certificate().map(<[u8]>::to_vec) else {
+            return Err(trap(&mut c, "ic0.data_certificate_copy: no certificate in this call".into()));
+        };
+        copy_out(&mut c, "data_certificate_copy", &cert, dst as u32 as u64, off as u32 as u64, size as u32 as u64)
+    })?;
+    l.func_wrap("ic0", "time", |mut c: Ctx| -> HostResult<i64> {
+        charge(&mut c, "time", 0)?;
+        Ok(c.data().env.time_ns as i64)
+    })?;
+    l.func_wrap("ic0", "global_timer_set", |mut c: Ctx, t: i64| -> HostResult<i64> {
+        charge(&mut c, "global_timer_set", 0)?;
+        Ok(std::mem::replace(&mut c.data_mut().env.global_timer, t as u64) as i64)
+    })?;
+    l.func_wrap("ic0", "performance_counter", |mut c: Ctx, kind: i32| -> HostResult<i64> {
+        // The overhead is charged first, so the value read includes this call.
+        charge(&mut c, "performance_counter", 0)?;
+        match kind {
+            0 | 1 => Ok(counter_value(&c) as i64),
+            other => Err(trap(&mut c, format!("ic0.performance_counter: unknown counter type {other}"))),
+        }
+    })?;
+    l.func_wrap("ic0", "is_controller", |mut c: Ctx, src: i32, size: i32| -> HostResult<i32> {
+        let size = size as u32 as u64;
+        charge(&mut c, "is_controller", 0)?;
+        if size > 29 {
+            return Err(trap(&mut c, format!("ic0.is_controller: {size} bytes is not a principal")));
+        }
+        let id = read_bytes(&mut c, "is_controller", src as u32 as u64, size)?;
+        Ok(c.data().env.controllers.contains(&id) as i32)
+    })?;
+    l.func_wrap("ic0", "in_replicated_execution", |mut c: Ctx| -> HostResult<i32> {
+        charge(&mut c, "in_replicated_execution", 0)?;
+        Ok((c.data().entry != Entry::Query) as i32)
+    })?;
+    l.func_wrap("ic0", "root_key_size", |mut c: Ctx| -> HostResult<i32> {
+        charge(&mut c, "root_key_size", 0)?;
+        Ok(c.data().env.root_key.len() as i32)
+    })?;
+    l.func_wrap("ic0", "root_key_copy", |mut c: Ctx, dst: i32, off: i32, size: i32| {
+        let key = c.data().env.root_key.clone();
+        copy_out(&mut c, "root_key_copy", &key, dst as u32 as u64, off as u32 as u64, size as u32 as u64)
+    })?;
+    l.func_wrap("ic0", "debug_print", |mut c: Ctx, src: i32, size: i32| {
+        let size = size as u32 as u64;
+        charge(&mut c, "debug_print", size)?;
+        let bytes = read_bytes(&mut c, "debug_print", src as u32 as u64, size)?;
+        c.data_mut().debug_print.push(String::from_utf8_lossy(&bytes).into_owned());
+        Ok(())
+    })?;
+    l.func_wrap("ic0", "trap", |mut c: Ctx, src: i32, size: i32| -> HostResult<()> {
+        let size = size as u32 as u64;
+        charge(&mut c, "trap", size)?;
+        let bytes = read_bytes(&mut c, "trap", src as u32 as u64, size)?;
+        Err(trap(&mut c, String::from_utf8_lossy(&bytes).into_owned()))
+    })?;
+    Ok(())
+}
+
+impl HostState {
+    /// A certificate is available to queries only, as on the IC.
+    fn data_certificate(&self) -> Option<&[u8]> {
+        match self.entry {
+            Entry::Query => self.env.data_certificate.as_deref(),
+            _ => None,
+        }
+    }
+}
+
+/// Finds the memory and the counter of a fresh instance so host functions can reach them.
+pub(crate) fn attach(store: &mut wasmi::Store<HostState>, instance: &wasmi::Instance) {
+    let memory = instance.get_export(&*store, MEMORY_EXPORT).and_then(Extern::into_memory);
+    let counter = instance.get_export(&*store, COUNTER_EXPORT).and_then(Extern::into_global);
+    let data = store.data_mut();
+    data.memory = memory;
+    data.counter = counter;
+}

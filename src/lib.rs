@@ -1,0 +1,16 @@
+//! # icbls
+//!
+//! BLS12-381 for Internet Computer canisters, built to spend as few IC instructions as possible.
+//!
+//! The library is `no_std` with `alloc`. It will hold the field tower, the groups G1 and G2,
+//! pairings, multi-scalar multiplication, RFC 9380 hash-to-curve, BLS signatures, the EIP-2537
+//! and EIP-4844 precompiles and Internet Computer certificate verification; each arrives with
+//! its tests and its row in `bench/RESULTS.md`. Today the crate only carries its version.
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+extern crate alloc;
+
+/// The version of this crate, as Cargo knows it.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
