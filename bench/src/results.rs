@@ -1,0 +1,251 @@
+//! Running the bench methods and writing `bench/RESULTS.md` and `bench/results.json`.
+
+use crate::build::CanisterPackage;
+use crate::{Backend, CanisterId, EMPTY_ARGS};
+use serde::Serialize;
+
+/// One measured call: enough to replay it on another meter or on PocketIC.
+#[derive(Clone, Debug, Serialize)]
+pub struct Measurement {
+    /// `bench` or `baseline`.
+    pub canister: &'static str,
+    /// The query method.
+    pub method: String,
+    /// The exact Candid argument, hex.
+    pub arg_hex: String,
+    /// IC instructions the operation spent, as the canister reported them.
+    pub instructions: u64,
+}
+
+/// One row of the table: an operation, measured on each canister that has it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Row {
+    /// The operation (the bench method's name).
+    pub operation: String,
+    /// The `icbls` figure, absent while the library lacks the operation.
+    pub icbls: Option<Measurement>,
+    /// The baseline figure, absent where the baseline has no such operation.
+    pub baseline: Option<Measurement>,
+}
+
+impl Row {
+    /// Baseline instructions over icbls instructions: how many times cheaper icbls is.
+    pub fn speedup(&self) -> Option<f64> {
+        match (&self.icbls, &self.baseline) {
+            (Some(i), Some(b)) if i.instructions > 0 => {
+                Some(b.instructions as f64 / i.instructions as f64)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Everything one run produced.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// The command that produced it.
+    pub command: &'static str,
+    /// `meter` or `pocket-ic`.
+    pub backend: &'static str,
+    /// Versions of the measured libraries, from `Cargo.lock`.
+    pub versions: Vec<(String, String)>,
+    /// Size of each canister's Wasm, in bytes.
+    pub wasm_bytes: Vec<(&'static str, usize)>,
+    /// The rows, icbls's order first, then baseline-only rows in the baseline's order.
+    pub rows: Vec<Row>,
+}
+
+/// The IC's instruction limit for one query.
+pub const QUERY_LIMIT: u64 = 5_000_000_000;
+
+fn decode<T: candid::CandidType + for<'de> serde::Deserialize<'de>>(
+    bytes: &[u8],
+    what: &str,
+) -> Result<T, String> {
+    candid::decode_one(bytes).map_err(|e| format!("{what}: cannot decode the reply: {e}"))
+}
+
+fn query(
+    backend: &mut dyn Backend,
+    id: CanisterId,
+    method: &str,
+    arg: &[u8],
+) -> Result<Vec<u8>, String> {
+    let outcome = backend.query(id, method, arg).map_err(|e| format!("{method}: {e}"))?;
+    outcome.response.map_err(|reject| format!("{method} was rejected: {reject}"))
+}
+
+/// Lists a bench canister's methods through its `benchmarks` query.
+pub fn list(backend: &mut dyn Backend, id: CanisterId) -> Result<Vec<String>, String> {
+    decode(&query(backend, id, "benchmarks", EMPTY_ARGS)?, "benchmarks")
+}
+
+/// Runs one bench method and returns what it measured.
+pub fn measure(
+    backend: &mut dyn Backend,
+    id: CanisterId,
+    canister: CanisterPackage,
+    method: &str,
+) -> Result<Measurement, String> {
+    let instructions = decode(&query(backend, id, method, EMPTY_ARGS)?, method)?;
+    Ok(Measurement {
+        canister: canister.name(),
+        method: method.to_string(),
+        arg_hex: hex::encode(EMPTY_ARGS),
+        instructions,
+    })
+}
+
+/// Every bench method of both canisters, as table rows.
+pub fn run_all(
+    backend: &mut dyn Backend,
+    bench: CanisterId,
+    baseline: CanisterId,
+    mut progress: impl FnMut(&Row),
+) -> Result<Vec<Row>, String> {
+    let ours = list(backend, bench)?;
+    let theirs = list(backend, baseline)?;
+    let mut names = ours.clone();
+    names.extend(theirs.iter().filter(|m| !ours.contains(m)).cloned());
+    let mut rows = Vec::new();
+    for name in names {
+        let icbls = match ours.contains(&name) {
+            true => Some(measure(backend, bench, CanisterPackage::Bench, &name)?),
+            false => None,
+        };
+        let baseline = match theirs.contains(&name) {
+            true => Some(measure(backend, baseline, CanisterPackage::Baseline, &name)?),
+            false => None,
+        };
+        let row = Row { operation: name, icbls, baseline };
+        progress(&row);
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
+/// `1234567` as `1,234,567`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn share(m: &Option<Measurement>) -> String {
+    match m {
+        Some(m) => format!("{:.4}%", m.instructions as f64 * 100.0 / QUERY_LIMIT as f64),
+        None => "-".into(),
+    }
+}
+
+fn count(m: &Option<Measurement>) -> String {
+    m.as_ref().map_or("-".into(), |m| thousands(m.instructions))
+}
+
+/// The results table in Markdown.
+pub fn table(rows: &[Row]) -> String {
+    let mut t = String::from(
+        "| operation | icbls | baseline | baseline / icbls | icbls, share of 5B | baseline, share of 5B |\n\
+         |---|---:|---:|---:|---:|---:|\n",
+    );
+    for r in rows {
+        let ratio = r.speedup().map_or("-".into(), |x| format!("{x:.2}x"));
+        t.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} |\n",
+            r.operation,
+            count(&r.icbls),
+            count(&r.baseline),
+            ratio,
+            share(&r.icbls),
+            share(&r.baseline)
+        ));
+    }
+    t
+}
+
+/// `bench/RESULTS.md`.
+pub fn markdown(report: &Report) -> String {
+    let versions: Vec<String> =
+        report.versions.iter().map(|(n, v)| format!("`{n}` {v}")).collect();
+    let sizes: Vec<String> =
+        report.wasm_bytes.iter().map(|(n, b)| format!("{n} {} bytes", thousands(*b as u64))).collect();
+    format!(
+        "# icbls benchmark results\n\n\
+         Produced by `{command}` on the **{backend}** backend. Do not edit by hand: run the \
+         command again.\n\n\
+         Each figure is the IC instructions one operation spent inside a query, as the canister \
+         read them with `ic0.performance_counter` around the operation (inputs prepared before, \
+         the fixed cost of the two counter reads measured in the same message and removed). \
+         Instructions are weighted as the replica weighs them (`shared/ic-cost-table.md`); the \
+         meter and PocketIC give the same figure. `results.json` names each row's canister, \
+         method and Candid argument so that any row can be replayed, for example with \
+         `cargo run -p icbls-meter -- call target/wasm32-unknown-unknown/canister/icbls_baseline_canister.wasm g1_add`.\n\n\
+         The baseline is {versions}, in a canister built with the same profile. A `-` in the \
+         icbls column is an operation the library does not have yet; the ratio is baseline over \
+         icbls (higher is better for icbls).\n\n\
+         Canister Wasm (profile `canister`: opt-level 3, fat LTO, one codegen unit, \
+         `panic = \"abort\"`; no `simd128`, no `wasm-opt`): {sizes}.\n\n\
+         {table}",
+        command = report.command,
+        backend = report.backend,
+        versions = versions.join(", "),
+        sizes = sizes.join(", "),
+        table = table(&report.rows),
+    )
+}
+
+/// The version of each named package in the workspace's `Cargo.lock`.
+pub fn locked_versions(lock: &str, packages: &[&str]) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for block in lock.split("[[package]]") {
+        let field = |key: &str| {
+            block.lines().find_map(|l| {
+                l.strip_prefix(key)
+                    .and_then(|v| v.trim().strip_prefix('='))
+                    .map(|v| v.trim().trim_matches('"').to_string())
+            })
+        };
+        if let (Some(name), Some(version)) = (field("name"), field("version")) {
+            if packages.contains(&name.as_str()) && !out.iter().any(|(n, v)| *n == name && *v == version) {
+                out.push((name, version));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_separators() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000), "1,000");
+        assert_eq!(thousands(129_300_000), "129,300,000");
+    }
+
+    #[test]
+    fn versions_from_lock() {
+        let lock = "[[package]]\nname = \"a\"\nversion = \"1.0\"\n\n[[package]]\nname = \"b\"\nversion = \"2.1\"\n";
+        assert_eq!(locked_versions(lock, &["b"]), vec![("b".to_string(), "2.1".to_string())]);
+    }
+
+    #[test]
+    fn rows_without_icbls_have_no_ratio() {
+        let m = |n| Some(Measurement { canister: "x", method: "m".into(), arg_hex: String::new(), instructions: n });
+        let row = Row { operation: "op".into(), icbls: None, baseline: m(10) };
+        assert_eq!(row.speedup(), None);
+        let row = Row { operation: "op".into(), icbls: m(5), baseline: m(10) };
+        assert_eq!(row.speedup(), Some(2.0));
+        assert!(table(&[row]).contains("| op | 5 | 10 | 2.00x |"));
+    }
+}
