@@ -12,4 +12,11 @@ fn version() -> String {
     icbls::VERSION.to_string()
 }
 
+/// The Candid interface this Wasm exports, for the test that compares it with the checked-in
+/// `.did` file. Hidden from the interface itself.
+#[query(hidden = true)]
+fn candid_interface() -> String {
+    __export_service()
+}
+
 ic_cdk::export_candid!();

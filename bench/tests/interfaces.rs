@@ -1,0 +1,43 @@
+//! Each canister's checked-in `.did` file is the interface its Wasm exports: a method added to
+//! a canister without its `.did` (or the reverse) fails here. After changing an interface on
+//! purpose, `ICBLS_WRITE_DID=1 cargo test -p icbls-bench --test interfaces` rewrites the files.
+
+use icbls_bench::build::{build_canisters, workspace_root, CanisterPackage};
+use icbls_bench::{Backend, MeterBackend, EMPTY_ARGS};
+
+/// Whitespace-insensitive form of a Candid service description.
+fn normalise(did: &str) -> String {
+    did.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn checked_in_candid_files_match_the_wasm() {
+    let packages = [CanisterPackage::Verifier, CanisterPackage::Bench, CanisterPackage::Baseline];
+    let wasm = build_canisters(&packages).unwrap();
+    let mut meter = MeterBackend::new();
+    for (package, wasm) in packages.iter().zip(wasm) {
+        let id = meter.install(&wasm, EMPTY_ARGS).unwrap();
+        let reply = meter
+            .query(id, "candid_interface", EMPTY_ARGS)
+            .unwrap()
+            .response
+            .unwrap();
+        let exported: String = candid::decode_one(&reply).unwrap();
+        let path = workspace_root()
+            .join("canisters")
+            .join(package.name())
+            .join(format!("{}.did", package.name()));
+        if std::env::var_os("ICBLS_WRITE_DID").is_some() {
+            std::fs::write(&path, format!("{exported}\n")).unwrap();
+            continue;
+        }
+        let checked_in = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+        assert_eq!(
+            normalise(&checked_in),
+            normalise(&exported),
+            "{} differs from the interface the canister exports:\n{exported}",
+            path.display()
+        );
+    }
+}
