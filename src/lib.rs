@@ -5,12 +5,19 @@
 //! The library is `no_std` with `alloc`. It will hold the field tower, the groups G1 and G2,
 //! pairings, multi-scalar multiplication, RFC 9380 hash-to-curve, BLS signatures, the EIP-2537
 //! and EIP-4844 precompiles and Internet Computer certificate verification; each arrives with
-//! its tests and its row in `bench/RESULTS.md`. Today the crate only carries its version.
+//! its tests and its row in `bench/RESULTS.md`. Today it holds the prime fields Fp and Fr.
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 extern crate alloc;
+
+mod arith;
+mod error;
+pub mod fields;
+
+pub use error::DecodeError;
+pub use fields::{Fp, Fp12, Fp2, Fp6, Fr};
 
 /// The version of this crate, as Cargo knows it.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

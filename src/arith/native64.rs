@@ -1,0 +1,198 @@
+//! Saturated 64-bit Montgomery arithmetic with `u128` products: the kernel for native builds
+//! (tests, servers). On a 64-bit CPU a `u128` product is one instruction; on wasm32 it is a
+//! call to `__multi3`, which is why Wasm uses [`super::radix30`] instead.
+//!
+//! An element is `N` little-endian 64-bit words in Montgomery form `x·R mod p`, `R = 2^(64N)`,
+//! fully reduced (below `p`). Multiplication is the CIOS method (Koç, Acar, Kaliski,
+//! "Analyzing and comparing Montgomery multiplication algorithms", IEEE Micro 1996).
+
+/// The constants of one prime field, computed at compile time from the modulus.
+pub(crate) struct Params<const N: usize> {
+    p: [u64; N],
+    /// `-p^-1 mod 2^64`.
+    p_inv: u64,
+    /// `R² mod p`.
+    r2: [u64; N],
+    /// `R mod p`: one, in Montgomery form.
+    one: [u64; N],
+}
+
+/// A field element in this kernel's representation.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Elem<const N: usize>([u64; N]);
+
+const fn take<const N: usize>(words: &[u64; 6]) -> [u64; N] {
+    let mut out = [0u64; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = words[i];
+        i += 1;
+    }
+    out
+}
+
+/// `x·2^k mod m` for `x < m` by doubling: compile-time only (`m` below 2^(64N-1)).
+const fn shl_mod<const N: usize>(mut x: [u64; N], k: usize, m: &[u64; N]) -> [u64; N] {
+    let mut i = 0;
+    while i < k {
+        let mut carry = 0;
+        let mut j = 0;
+        while j < N {
+            let v = x[j];
+            x[j] = (v << 1) | carry;
+            carry = v >> 63;
+            j += 1;
+        }
+        if !lt(&x, m) {
+            x = sub_words(&x, m).0;
+        }
+        i += 1;
+    }
+    x
+}
+
+const fn lt<const N: usize>(a: &[u64; N], b: &[u64; N]) -> bool {
+    let mut i = N;
+    while i > 0 {
+        i -= 1;
+        if a[i] != b[i] {
+            return a[i] < b[i];
+        }
+    }
+    false
+}
+
+/// `a - b` with the final borrow.
+const fn sub_words<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], bool) {
+    let mut out = [0u64; N];
+    let mut borrow = false;
+    let mut i = 0;
+    while i < N {
+        let (d1, b1) = a[i].overflowing_sub(b[i]);
+        let (d2, b2) = d1.overflowing_sub(borrow as u64);
+        out[i] = d2;
+        borrow = b1 | b2;
+        i += 1;
+    }
+    (out, borrow)
+}
+
+/// `a + b` with the final carry.
+fn add_words<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], bool) {
+    let mut out = [0u64; N];
+    let mut carry = false;
+    for i in 0..N {
+        let (s1, c1) = a[i].overflowing_add(b[i]);
+        let (s2, c2) = s1.overflowing_add(carry as u64);
+        out[i] = s2;
+        carry = c1 | c2;
+    }
+    (out, carry)
+}
+
+impl<const N: usize> Params<N> {
+    /// Derives every constant from the modulus (little-endian words, odd, top bit clear).
+    pub(crate) const fn new(modulus: &[u64; 6]) -> Self {
+        let p = take::<N>(modulus);
+        let mut inv = 1u64;
+        let mut k = 0;
+        while k < 6 {
+            inv = inv.wrapping_mul(2u64.wrapping_sub(p[0].wrapping_mul(inv)));
+            k += 1;
+        }
+        let mut one = [0u64; N];
+        one[0] = 1;
+        Params { p, p_inv: inv.wrapping_neg(), r2: shl_mod(one, 128 * N, &p), one: shl_mod(one, 64 * N, &p) }
+    }
+
+    /// Enters Montgomery form at compile time (for constants): `words` must be below `p`.
+    pub(crate) const fn from_words_const(&self, words: &[u64; 6]) -> Elem<N> {
+        Elem(shl_mod(take::<N>(words), 64 * N, &self.p))
+    }
+
+    pub(crate) const fn zero(&self) -> Elem<N> {
+        Elem([0; N])
+    }
+
+    pub(crate) const fn one(&self) -> Elem<N> {
+        Elem(self.one)
+    }
+
+    /// Subtracts `p` once if `x` (with an overflow bit) is at least `p`.
+    fn reduce_once(&self, x: [u64; N], overflow: bool) -> Elem<N> {
+        let (d, borrow) = sub_words(&x, &self.p);
+        Elem(if overflow || !borrow { d } else { x })
+    }
+
+    pub(crate) fn add(&self, a: &Elem<N>, b: &Elem<N>) -> Elem<N> {
+        let (s, carry) = add_words(&a.0, &b.0);
+        self.reduce_once(s, carry)
+    }
+
+    pub(crate) fn sub(&self, a: &Elem<N>, b: &Elem<N>) -> Elem<N> {
+        let (d, borrow) = sub_words(&a.0, &b.0);
+        if borrow {
+            Elem(add_words(&d, &self.p).0)
+        } else {
+            Elem(d)
+        }
+    }
+
+    pub(crate) fn neg(&self, a: &Elem<N>) -> Elem<N> {
+        self.sub(&self.zero(), a)
+    }
+
+    /// Montgomery multiplication `a·b/R mod p` (CIOS).
+    pub(crate) fn mul(&self, a: &Elem<N>, b: &Elem<N>) -> Elem<N> {
+        let mut t = [0u64; N];
+        let mut t_hi = 0u64; // the word above t
+        for i in 0..N {
+            let mut carry = 0u128;
+            for j in 0..N {
+                let v = t[j] as u128 + a.0[j] as u128 * b.0[i] as u128 + carry;
+                t[j] = v as u64;
+                carry = v >> 64;
+            }
+            let v = t_hi as u128 + carry;
+            let (top, top_hi) = (v as u64, (v >> 64) as u64);
+            let m = t[0].wrapping_mul(self.p_inv);
+            let mut carry = (t[0] as u128 + m as u128 * self.p[0] as u128) >> 64;
+            for j in 1..N {
+                let v = t[j] as u128 + m as u128 * self.p[j] as u128 + carry;
+                t[j - 1] = v as u64;
+                carry = v >> 64;
+            }
+            let v = top as u128 + carry;
+            t[N - 1] = v as u64;
+            t_hi = top_hi + (v >> 64) as u64;
+        }
+        self.reduce_once(t, t_hi != 0)
+    }
+
+    pub(crate) fn square(&self, a: &Elem<N>) -> Elem<N> {
+        self.mul(a, a)
+    }
+
+    /// Enters Montgomery form from little-endian words holding a value below `p`.
+    pub(crate) fn from_words(&self, words: &[u64; 6]) -> Elem<N> {
+        self.mul(&Elem(take::<N>(words)), &Elem(self.r2))
+    }
+
+    /// Leaves Montgomery form: the canonical value as little-endian words.
+    pub(crate) fn to_words(&self, a: &Elem<N>) -> [u64; 6] {
+        let mut one = [0u64; N];
+        one[0] = 1;
+        let x = self.mul(a, &Elem(one)).0;
+        let mut out = [0u64; 6];
+        out[..N].copy_from_slice(&x);
+        out
+    }
+
+    pub(crate) fn eq(&self, a: &Elem<N>, b: &Elem<N>) -> bool {
+        a.0 == b.0
+    }
+
+    pub(crate) fn is_zero(&self, a: &Elem<N>) -> bool {
+        a.0 == [0; N]
+    }
+}

@@ -1,0 +1,86 @@
+//! The two kernels against each other and against big integers, whatever kernel is selected:
+//! every operation on edge values and 100,000 random pairs, for both moduli.
+
+use super::{native64, radix30, P_WORDS, R_WORDS};
+use alloc::vec::Vec;
+use num_bigint::BigUint;
+
+fn big(words: &[u64; 6]) -> BigUint {
+    BigUint::from_slice(&words.iter().flat_map(|w| [*w as u32, (*w >> 32) as u32]).collect::<Vec<_>>())
+}
+
+fn words(x: &BigUint) -> [u64; 6] {
+    let mut out = [0u64; 6];
+    for (i, d) in x.to_u64_digits().into_iter().enumerate() {
+        out[i] = d;
+    }
+    out
+}
+
+/// splitmix64 words reduced below the modulus.
+fn random_below(state: &mut u64, m: &BigUint) -> BigUint {
+    let mut w = [0u64; 6];
+    for x in w.iter_mut() {
+        *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = *state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        *x = z ^ (z >> 31);
+    }
+    big(&w) % m
+}
+
+macro_rules! kernels_agree {
+    ($name:ident, $modulus:expr, $n30:literal, $n64:literal) => {
+        #[test]
+        fn $name() {
+            let k30 = radix30::Params::<$n30>::new(&$modulus);
+            let k64 = native64::Params::<$n64>::new(&$modulus);
+            let m = big(&$modulus);
+            let mut values: Vec<BigUint> = [0u64, 1, 2, 3]
+                .iter()
+                .map(|&v| BigUint::from(v))
+                .chain([&m - 1u32, &m - 2u32, (&m - 1u32) >> 1])
+                .chain([29u32, 30, 31, 60, 64, 128, 250].iter().map(|&k| BigUint::from(1u32) << k))
+                .collect();
+            let mut state = 42u64;
+            while values.len() < 100_000 {
+                values.push(random_below(&mut state, &m));
+            }
+            for (i, a) in values.iter().enumerate() {
+                let b = &values[(i * 7919 + 13) % values.len()];
+                let (a30, b30) = (k30.from_words(&words(a)), k30.from_words(&words(b)));
+                let (a64, b64) = (k64.from_words(&words(a)), k64.from_words(&words(b)));
+                let check = |what: &str, x30: radix30::Elem<$n30>, x64: native64::Elem<$n64>, expected: BigUint| {
+                    assert_eq!(big(&k30.to_words(&x30)), expected, "radix30 {what} of {a} and {b}");
+                    assert_eq!(big(&k64.to_words(&x64)), expected, "native64 {what} of {a} and {b}");
+                };
+                check("add", k30.add(&a30, &b30), k64.add(&a64, &b64), (a + b) % &m);
+                check("sub", k30.sub(&a30, &b30), k64.sub(&a64, &b64), (a + &m - b) % &m);
+                check("neg", k30.neg(&a30), k64.neg(&a64), (&m - a) % &m);
+                check("mul", k30.mul(&a30, &b30), k64.mul(&a64, &b64), (a * b) % &m);
+                check("square", k30.square(&a30), k64.square(&a64), (a * a) % &m);
+                // Chains keep the partial-reduction bounds: (a·b + a)² - b.
+                let c30 = k30.sub(&k30.square(&k30.add(&k30.mul(&a30, &b30), &a30)), &b30);
+                let c64 = k64.sub(&k64.square(&k64.add(&k64.mul(&a64, &b64), &a64)), &b64);
+                let t = (a * b + a) % &m;
+                check("chain", c30, c64, (&t * &t + &m - b) % &m);
+                assert_eq!(k30.eq(&a30, &b30), a == b);
+                assert_eq!(k64.eq(&a64, &b64), a == b);
+                assert_eq!(k30.is_zero(&k30.sub(&a30, &a30)), true);
+                assert_eq!(k30.is_zero(&a30), *a == BigUint::from(0u32));
+                assert_eq!(k64.is_zero(&a64), *a == BigUint::from(0u32));
+            }
+            // Constants made at compile time agree with run-time conversion.
+            for v in &values[..100] {
+                assert!(k30.eq(&k30.from_words_const(&words(v)), &k30.from_words(&words(v))));
+                assert!(k64.eq(&k64.from_words_const(&words(v)), &k64.from_words(&words(v))));
+            }
+            assert_eq!(big(&k30.to_words(&k30.one())), BigUint::from(1u32));
+            assert_eq!(big(&k64.to_words(&k64.one())), BigUint::from(1u32));
+        }
+    };
+}
+
+kernels_agree!(fp_kernels_agree_with_big_integers, P_WORDS, 13, 6);
+kernels_agree!(fr_kernels_agree_with_big_integers, R_WORDS, 9, 4);

@@ -1,0 +1,44 @@
+//! Fp, the base field of BLS12-381: integers modulo the 381-bit prime p.
+
+use crate::arith::{FpElem, FP, P_WORDS};
+use crate::fields::words::{add_small, shr, sub_small};
+
+prime_field!(
+    /// An element of Fp, the base field of BLS12-381.
+    Fp, FP, FpElem, P_WORDS, 48, "Fp element"
+);
+
+/// p - 2: inversion by Fermat's little theorem.
+const P_MINUS_2: [u64; 6] = sub_small(P_WORDS, 2);
+/// (p + 1) / 4: square roots, since p ≡ 3 (mod 4).
+const P_PLUS_1_OVER_4: [u64; 6] = shr(add_small(P_WORDS, 1), 2);
+/// (p - 1) / 2: Euler's criterion.
+const P_MINUS_1_OVER_2: [u64; 6] = shr(sub_small(P_WORDS, 1), 1);
+
+impl Fp {
+    /// `1/self`, or `None` for zero (Fermat: `self^(p-2)`).
+    pub fn invert(&self) -> Option<Fp> {
+        if self.is_zero() {
+            return None;
+        }
+        Some(self.pow_vartime(&P_MINUS_2))
+    }
+
+    /// A square root, or `None` when there is none. Since p ≡ 3 (mod 4), `self^((p+1)/4)` is a
+    /// root whenever one exists (RFC 9380, appendix I.1).
+    pub fn sqrt(&self) -> Option<Fp> {
+        let root = self.pow_vartime(&P_PLUS_1_OVER_4);
+        (root.square() == *self).then_some(root)
+    }
+
+    /// Whether this is a square (zero included), by Euler's criterion.
+    pub fn is_square(&self) -> bool {
+        let l = self.pow_vartime(&P_MINUS_1_OVER_2);
+        l.is_zero() || l == Fp::ONE
+    }
+
+    /// `sgn0` of RFC 9380 (section 4.1): the parity of the canonical value.
+    pub fn sgn0(&self) -> bool {
+        self.to_bytes()[47] & 1 == 1
+    }
+}

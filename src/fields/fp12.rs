@@ -1,0 +1,160 @@
+//! Fp12 = Fp6[w]/(w² - v), where pairings take their values.
+
+use crate::fields::{Fp2, Fp6};
+use crate::Fp;
+use core::ops::{Add, Mul, Neg, Sub};
+
+/// An element `c0 + c1·w` of Fp12, where `w² = v`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fp12 {
+    /// The coefficient of 1.
+    pub c0: Fp6,
+    /// The coefficient of w.
+    pub c1: Fp6,
+}
+
+/// ξ^((p-1)/6) = w^(p-1): the Frobenius map's factor on the w coefficient.
+pub(crate) const FROBENIUS_W: Fp2 = Fp2::new(
+    Fp::from_words([
+        0x8d07_75ed_9223_5fb8,
+        0xf67e_a53d_63e7_813d,
+        0x7b24_43d7_84ba_b9c4,
+        0x0fd6_03fd_3cbd_5f4f,
+        0xc231_beb4_202c_0d1f,
+        0x1904_d3bf_02bb_0667,
+    ]),
+    Fp::from_words([
+        0x2cf7_8a12_6ddc_4af3,
+        0x282d_5ac1_4d6c_7ec2,
+        0xec0c_8ec9_71f6_3c5f,
+        0x54a1_4787_b6c7_b36f,
+        0x88e9_e902_231f_9fb8,
+        0x00fc_3e2b_36c4_e032,
+    ]),
+);
+
+impl Fp12 {
+    /// Zero.
+    pub const ZERO: Fp12 = Fp12 { c0: Fp6::ZERO, c1: Fp6::ZERO };
+    /// One.
+    pub const ONE: Fp12 = Fp12 { c0: Fp6::ONE, c1: Fp6::ZERO };
+
+    /// `c0 + c1·w`.
+    pub const fn new(c0: Fp6, c1: Fp6) -> Fp12 {
+        Fp12 { c0, c1 }
+    }
+
+    /// Whether this is zero.
+    pub fn is_zero(&self) -> bool {
+        self.c0.is_zero() && self.c1.is_zero()
+    }
+
+    /// `c0 - c1·w`: the map `x ↦ x^(p^6)`, which inverts elements of the cyclotomic subgroup.
+    pub fn conjugate(&self) -> Fp12 {
+        Fp12 { c0: self.c0, c1: -self.c1 }
+    }
+
+    /// `self²`, with two Fp6 multiplications ("complex" squaring).
+    pub fn square(&self) -> Fp12 {
+        let ab = self.c0 * self.c1;
+        let c0 = (self.c0 + self.c1) * (self.c0 + self.c1.mul_by_nonresidue())
+            - ab
+            - ab.mul_by_nonresidue();
+        Fp12 { c0, c1: ab.double() }
+    }
+
+    /// Multiplication by a line `c0 + c1·v + c4·v·w` (coefficients at positions 0, 1 and 4 of
+    /// the Fp2 basis), the sparse shape of Miller-loop lines on BLS12-381's twist.
+    pub fn mul_by_014(&self, c0: &Fp2, c1: &Fp2, c4: &Fp2) -> Fp12 {
+        let aa = self.c0.mul_by_01(c0, c1);
+        let bb = self.c1.mul_by_1(c4);
+        let o = *c1 + *c4;
+        let c1_new = (self.c1 + self.c0).mul_by_01(c0, &o) - aa - bb;
+        Fp12 { c0: bb.mul_by_nonresidue() + aa, c1: c1_new }
+    }
+
+    /// `x ↦ x^p`.
+    pub fn frobenius_map(&self) -> Fp12 {
+        let c1 = self.c1.frobenius_map();
+        let c1 = Fp6 { c0: c1.c0 * FROBENIUS_W, c1: c1.c1 * FROBENIUS_W, c2: c1.c2 * FROBENIUS_W };
+        Fp12 { c0: self.c0.frobenius_map(), c1 }
+    }
+
+    /// `1/self`, or `None` for zero: `conjugate / (c0² - v·c1²)`.
+    pub fn invert(&self) -> Option<Fp12> {
+        let t = (self.c0.square() - self.c1.square().mul_by_nonresidue()).invert()?;
+        Some(Fp12 { c0: self.c0 * t, c1: -(self.c1 * t) })
+    }
+
+    /// `self²` for an element of the cyclotomic subgroup (norm 1 over Fp6, as every value after
+    /// the easy part of the final exponentiation is): Granger and Scott, "Faster squaring in the
+    /// cyclotomic subgroup of sixth degree extensions", PKC 2010, section 3.2. Nine Fp2
+    /// squarings instead of two Fp6 multiplications. Wrong for other elements.
+    pub fn cyclotomic_square(&self) -> Fp12 {
+        // Fp12 as Fp4³: the pairs (z0, z1), (z2, z3), (z4, z5) are Fp4 elements.
+        let (z0, z4, z3) = (self.c0.c0, self.c0.c1, self.c0.c2);
+        let (z2, z1, z5) = (self.c1.c0, self.c1.c1, self.c1.c2);
+
+        let (t0, t1) = fp4_square(z0, z1);
+        let z0 = triple_minus_twice(t0, z0);
+        let z1 = triple_plus_twice(t1, z1);
+
+        let (t0, t1) = fp4_square(z2, z3);
+        let (t2, t3) = fp4_square(z4, z5);
+        let z4 = triple_minus_twice(t0, z4);
+        let z5 = triple_plus_twice(t1, z5);
+        let z2 = triple_plus_twice(t3.mul_by_nonresidue(), z2);
+        let z3 = triple_minus_twice(t2, z3);
+
+        Fp12 { c0: Fp6::new(z0, z4, z3), c1: Fp6::new(z2, z1, z5) }
+    }
+}
+
+/// `(a + b·s)²` in Fp4 = Fp2[s]/(s² - ξ): returns `(a² + ξ·b², 2ab)`.
+fn fp4_square(a: Fp2, b: Fp2) -> (Fp2, Fp2) {
+    let a2 = a.square();
+    let b2 = b.square();
+    (b2.mul_by_nonresidue() + a2, (a + b).square() - a2 - b2)
+}
+
+/// `3t - 2z`.
+fn triple_minus_twice(t: Fp2, z: Fp2) -> Fp2 {
+    (t - z).double() + t
+}
+
+/// `3t + 2z`.
+fn triple_plus_twice(t: Fp2, z: Fp2) -> Fp2 {
+    (t + z).double() + t
+}
+
+impl Add for Fp12 {
+    type Output = Fp12;
+    fn add(self, rhs: Fp12) -> Fp12 {
+        Fp12 { c0: self.c0 + rhs.c0, c1: self.c1 + rhs.c1 }
+    }
+}
+
+impl Sub for Fp12 {
+    type Output = Fp12;
+    fn sub(self, rhs: Fp12) -> Fp12 {
+        Fp12 { c0: self.c0 - rhs.c0, c1: self.c1 - rhs.c1 }
+    }
+}
+
+impl Neg for Fp12 {
+    type Output = Fp12;
+    fn neg(self) -> Fp12 {
+        Fp12 { c0: -self.c0, c1: -self.c1 }
+    }
+}
+
+impl Mul for Fp12 {
+    type Output = Fp12;
+    /// Karatsuba: three Fp6 multiplications.
+    fn mul(self, rhs: Fp12) -> Fp12 {
+        let aa = self.c0 * rhs.c0;
+        let bb = self.c1 * rhs.c1;
+        let c1 = (self.c0 + self.c1) * (rhs.c0 + rhs.c1) - aa - bb;
+        Fp12 { c0: bb.mul_by_nonresidue() + aa, c1 }
+    }
+}

@@ -1,0 +1,160 @@
+//! Fp2 = Fp[u]/(u² + 1), the field G2's coordinates live in.
+
+use crate::fields::words::{shr, sub_small};
+use crate::arith::P_WORDS;
+use crate::Fp;
+use core::ops::{Add, Mul, Neg, Sub};
+
+/// An element `c0 + c1·u` of Fp2, where `u² = -1`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fp2 {
+    /// The coefficient of 1.
+    pub c0: Fp,
+    /// The coefficient of u.
+    pub c1: Fp,
+}
+
+/// (p - 3) / 4, for square roots (Adj and Rodríguez-Henríquez, "Square root computation over
+/// even extension fields", 2012, algorithm 9).
+const P_MINUS_3_OVER_4: [u64; 6] = shr(sub_small(P_WORDS, 3), 2);
+/// (p - 1) / 2.
+const P_MINUS_1_OVER_2: [u64; 6] = shr(sub_small(P_WORDS, 1), 1);
+
+impl Fp2 {
+    /// Zero.
+    pub const ZERO: Fp2 = Fp2 { c0: Fp::ZERO, c1: Fp::ZERO };
+    /// One.
+    pub const ONE: Fp2 = Fp2 { c0: Fp::ONE, c1: Fp::ZERO };
+
+    /// `c0 + c1·u`.
+    pub const fn new(c0: Fp, c1: Fp) -> Fp2 {
+        Fp2 { c0, c1 }
+    }
+
+    /// Whether this is zero.
+    pub fn is_zero(&self) -> bool {
+        self.c0.is_zero() && self.c1.is_zero()
+    }
+
+    /// `self + self`.
+    pub fn double(&self) -> Fp2 {
+        Fp2 { c0: self.c0.double(), c1: self.c1.double() }
+    }
+
+    /// `c0 - c1·u`: the Frobenius map `x ↦ x^p`.
+    pub fn conjugate(&self) -> Fp2 {
+        Fp2 { c0: self.c0, c1: -self.c1 }
+    }
+
+    /// `x ↦ x^(p^power)`.
+    pub fn frobenius_map(&self, power: usize) -> Fp2 {
+        if power % 2 == 1 {
+            self.conjugate()
+        } else {
+            *self
+        }
+    }
+
+    /// `self²`, with two Fp multiplications: `(c0 + c1)(c0 - c1) + 2·c0·c1·u`.
+    pub fn square(&self) -> Fp2 {
+        let a = self.c0 + self.c1;
+        let b = self.c0 - self.c1;
+        let c = self.c0 * self.c1;
+        Fp2 { c0: a * b, c1: c.double() }
+    }
+
+    /// Multiplication by the non-residue ξ = 1 + u that defines Fp6.
+    pub fn mul_by_nonresidue(&self) -> Fp2 {
+        Fp2 { c0: self.c0 - self.c1, c1: self.c0 + self.c1 }
+    }
+
+    /// Multiplication by an element of Fp.
+    pub fn mul_by_fp(&self, k: &Fp) -> Fp2 {
+        Fp2 { c0: self.c0 * *k, c1: self.c1 * *k }
+    }
+
+    /// The norm `c0² + c1²`, in Fp.
+    pub fn norm(&self) -> Fp {
+        self.c0.square() + self.c1.square()
+    }
+
+    /// `1/self`, or `None` for zero: `conjugate / norm`.
+    pub fn invert(&self) -> Option<Fp2> {
+        let t = self.norm().invert()?;
+        Some(Fp2 { c0: self.c0 * t, c1: -(self.c1 * t) })
+    }
+
+    /// `self^exp`, the exponent as little-endian words; for public exponents only.
+    pub fn pow_vartime(&self, exp: &[u64]) -> Fp2 {
+        let mut acc = Fp2::ONE;
+        for word in exp.iter().rev() {
+            for bit in (0..64).rev() {
+                acc = acc.square();
+                if (word >> bit) & 1 == 1 {
+                    acc = acc * *self;
+                }
+            }
+        }
+        acc
+    }
+
+    /// Whether this is a square: exactly when its norm is a square in Fp.
+    pub fn is_square(&self) -> bool {
+        self.norm().is_square()
+    }
+
+    /// A square root, or `None` when there is none (algorithm 9 of Adj and
+    /// Rodríguez-Henríquez, for p ≡ 3 mod 4).
+    pub fn sqrt(&self) -> Option<Fp2> {
+        if self.is_zero() {
+            return Some(Fp2::ZERO);
+        }
+        let a1 = self.pow_vartime(&P_MINUS_3_OVER_4);
+        let alpha = a1.square() * *self;
+        let x0 = a1 * *self;
+        let root = if alpha == -Fp2::ONE {
+            // x0·u
+            Fp2 { c0: -x0.c1, c1: x0.c0 }
+        } else {
+            (alpha + Fp2::ONE).pow_vartime(&P_MINUS_1_OVER_2) * x0
+        };
+        (root.square() == *self).then_some(root)
+    }
+
+    /// `sgn0` of RFC 9380 (section 4.1) for m = 2.
+    pub fn sgn0(&self) -> bool {
+        self.c0.sgn0() || (self.c0.is_zero() && self.c1.sgn0())
+    }
+}
+
+impl Add for Fp2 {
+    type Output = Fp2;
+    fn add(self, rhs: Fp2) -> Fp2 {
+        Fp2 { c0: self.c0 + rhs.c0, c1: self.c1 + rhs.c1 }
+    }
+}
+
+impl Sub for Fp2 {
+    type Output = Fp2;
+    fn sub(self, rhs: Fp2) -> Fp2 {
+        Fp2 { c0: self.c0 - rhs.c0, c1: self.c1 - rhs.c1 }
+    }
+}
+
+impl Neg for Fp2 {
+    type Output = Fp2;
+    fn neg(self) -> Fp2 {
+        Fp2 { c0: -self.c0, c1: -self.c1 }
+    }
+}
+
+impl Mul for Fp2 {
+    type Output = Fp2;
+    /// Karatsuba: three Fp multiplications.
+    fn mul(self, rhs: Fp2) -> Fp2 {
+        let t0 = self.c0 * rhs.c0;
+        let t1 = self.c1 * rhs.c1;
+        let t2 = (self.c0 + self.c1) * (rhs.c0 + rhs.c1);
+        Fp2 { c0: t0 - t1, c1: t2 - t0 - t1 }
+    }
+}

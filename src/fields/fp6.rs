@@ -1,0 +1,153 @@
+//! Fp6 = Fp2[v]/(v³ - ξ), ξ = 1 + u.
+
+use crate::fields::Fp2;
+use crate::Fp;
+use core::ops::{Add, Mul, Neg, Sub};
+
+/// An element `c0 + c1·v + c2·v²` of Fp6, where `v³ = ξ = 1 + u`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fp6 {
+    /// The coefficient of 1.
+    pub c0: Fp2,
+    /// The coefficient of v.
+    pub c1: Fp2,
+    /// The coefficient of v².
+    pub c2: Fp2,
+}
+
+/// ξ^((p-1)/3) = v^(p-1): the Frobenius map's factor on the v coefficient. It lies in Fp·u.
+pub(crate) const FROBENIUS_V: Fp2 = Fp2::new(
+    Fp::ZERO,
+    Fp::from_words([
+        0x8bfd_0000_0000_aaac,
+        0x4094_27eb_4f49_fffd,
+        0x897d_2965_0fb8_5f9b,
+        0xaa0d_857d_8975_9ad4,
+        0xec02_4086_63d4_de85,
+        0x1a01_11ea_397f_e699,
+    ]),
+);
+
+/// ξ^(2(p-1)/3) = v^(2(p-1)): the factor on the v² coefficient. It lies in Fp.
+pub(crate) const FROBENIUS_V2: Fp2 = Fp2::new(
+    Fp::from_words([
+        0x8bfd_0000_0000_aaad,
+        0x4094_27eb_4f49_fffd,
+        0x897d_2965_0fb8_5f9b,
+        0xaa0d_857d_8975_9ad4,
+        0xec02_4086_63d4_de85,
+        0x1a01_11ea_397f_e699,
+    ]),
+    Fp::ZERO,
+);
+
+impl Fp6 {
+    /// Zero.
+    pub const ZERO: Fp6 = Fp6 { c0: Fp2::ZERO, c1: Fp2::ZERO, c2: Fp2::ZERO };
+    /// One.
+    pub const ONE: Fp6 = Fp6 { c0: Fp2::ONE, c1: Fp2::ZERO, c2: Fp2::ZERO };
+
+    /// `c0 + c1·v + c2·v²`.
+    pub const fn new(c0: Fp2, c1: Fp2, c2: Fp2) -> Fp6 {
+        Fp6 { c0, c1, c2 }
+    }
+
+    /// Whether this is zero.
+    pub fn is_zero(&self) -> bool {
+        self.c0.is_zero() && self.c1.is_zero() && self.c2.is_zero()
+    }
+
+    /// `self + self`.
+    pub fn double(&self) -> Fp6 {
+        Fp6 { c0: self.c0.double(), c1: self.c1.double(), c2: self.c2.double() }
+    }
+
+    /// Multiplication by v, the non-residue that defines Fp12: `(ξ·c2, c0, c1)`.
+    pub fn mul_by_nonresidue(&self) -> Fp6 {
+        Fp6 { c0: self.c2.mul_by_nonresidue(), c1: self.c0, c2: self.c1 }
+    }
+
+    /// Multiplication by `b0 + b1·v` (a sparse element, as lines in the Miller loop are).
+    pub fn mul_by_01(&self, b0: &Fp2, b1: &Fp2) -> Fp6 {
+        let a_a = self.c0 * *b0;
+        let b_b = self.c1 * *b1;
+        let t1 = ((self.c1 + self.c2) * *b1 - b_b).mul_by_nonresidue() + a_a;
+        let t2 = (*b0 + *b1) * (self.c0 + self.c1) - a_a - b_b;
+        let t3 = (self.c0 + self.c2) * *b0 - a_a + b_b;
+        Fp6 { c0: t1, c1: t2, c2: t3 }
+    }
+
+    /// Multiplication by `b1·v`.
+    pub fn mul_by_1(&self, b1: &Fp2) -> Fp6 {
+        Fp6 { c0: (self.c2 * *b1).mul_by_nonresidue(), c1: self.c0 * *b1, c2: self.c1 * *b1 }
+    }
+
+    /// `self²` (Chung and Hasan, "Asymmetric squaring formulae", 2007, SQR2).
+    pub fn square(&self) -> Fp6 {
+        let s0 = self.c0.square();
+        let s1 = (self.c0 * self.c1).double();
+        let s2 = (self.c0 - self.c1 + self.c2).square();
+        let s3 = (self.c1 * self.c2).double();
+        let s4 = self.c2.square();
+        Fp6 {
+            c0: s3.mul_by_nonresidue() + s0,
+            c1: s4.mul_by_nonresidue() + s1,
+            c2: s1 + s2 + s3 - s0 - s4,
+        }
+    }
+
+    /// `x ↦ x^p`: conjugate each coefficient and correct the powers of v.
+    pub fn frobenius_map(&self) -> Fp6 {
+        Fp6 {
+            c0: self.c0.conjugate(),
+            c1: self.c1.conjugate() * FROBENIUS_V,
+            c2: self.c2.conjugate() * FROBENIUS_V2,
+        }
+    }
+
+    /// `1/self`, or `None` for zero.
+    pub fn invert(&self) -> Option<Fp6> {
+        let a = self.c0.square() - (self.c1 * self.c2).mul_by_nonresidue();
+        let b = self.c2.square().mul_by_nonresidue() - self.c0 * self.c1;
+        let c = self.c1.square() - self.c0 * self.c2;
+        let f = self.c0 * a + (self.c2 * b + self.c1 * c).mul_by_nonresidue();
+        let t = f.invert()?;
+        Some(Fp6 { c0: a * t, c1: b * t, c2: c * t })
+    }
+}
+
+impl Add for Fp6 {
+    type Output = Fp6;
+    fn add(self, rhs: Fp6) -> Fp6 {
+        Fp6 { c0: self.c0 + rhs.c0, c1: self.c1 + rhs.c1, c2: self.c2 + rhs.c2 }
+    }
+}
+
+impl Sub for Fp6 {
+    type Output = Fp6;
+    fn sub(self, rhs: Fp6) -> Fp6 {
+        Fp6 { c0: self.c0 - rhs.c0, c1: self.c1 - rhs.c1, c2: self.c2 - rhs.c2 }
+    }
+}
+
+impl Neg for Fp6 {
+    type Output = Fp6;
+    fn neg(self) -> Fp6 {
+        Fp6 { c0: -self.c0, c1: -self.c1, c2: -self.c2 }
+    }
+}
+
+impl Mul for Fp6 {
+    type Output = Fp6;
+    /// Karatsuba-style interpolation: six Fp2 multiplications.
+    fn mul(self, rhs: Fp6) -> Fp6 {
+        let (a, b) = (self, rhs);
+        let t0 = a.c0 * b.c0;
+        let t1 = a.c1 * b.c1;
+        let t2 = a.c2 * b.c2;
+        let c0 = ((a.c1 + a.c2) * (b.c1 + b.c2) - t1 - t2).mul_by_nonresidue() + t0;
+        let c1 = (a.c0 + a.c1) * (b.c0 + b.c1) - t0 - t1 + t2.mul_by_nonresidue();
+        let c2 = (a.c0 + a.c2) * (b.c0 + b.c2) - t0 - t2 + t1;
+        Fp6 { c0, c1, c2 }
+    }
+}

@@ -1,0 +1,35 @@
+//! Fr, the scalar field of BLS12-381: integers modulo the group order r.
+
+use crate::arith::{FrElem, FR, R_WORDS};
+use crate::fields::words::sub_small;
+
+prime_field!(
+    /// An element of Fr, the scalar field of BLS12-381 (the order of G1, G2 and Gt).
+    Fr, FR, FrElem, R_WORDS, 32, "Fr scalar"
+);
+
+/// r - 2: inversion by Fermat's little theorem.
+const R_MINUS_2: [u64; 6] = sub_small(R_WORDS, 2);
+
+impl Fr {
+    /// `1/self`, or `None` for zero (Fermat: `self^(r-2)`).
+    pub fn invert(&self) -> Option<Fr> {
+        if self.is_zero() {
+            return None;
+        }
+        Some(self.pow_vartime(&R_MINUS_2))
+    }
+
+    /// Reduces a 64-byte big-endian integer modulo r (for hashing to scalars).
+    pub fn from_bytes_wide(bytes: &[u8; 64]) -> Fr {
+        // x = hi·2^384 + mid·2^192 + lo, each part at most 192 bits, hence below r.
+        let part = |chunk: &[u8]| {
+            let mut padded = [0u8; 32];
+            padded[32 - chunk.len()..].copy_from_slice(chunk);
+            Fr::from_bytes(&padded).expect("192-bit values are below r")
+        };
+        let (hi, mid, lo) = (part(&bytes[..16]), part(&bytes[16..40]), part(&bytes[40..]));
+        let two_192 = Fr::from_u64(2).pow_vartime(&[192]);
+        (hi * two_192 + mid) * two_192 + lo
+    }
+}

@@ -1,0 +1,18 @@
+//! The fields: the base field Fp, its tower Fp2, Fp6, Fp12, and the scalar field Fr.
+//!
+//! Written once on top of [`crate::arith`]; nothing here knows how limbs are laid out.
+
+#[macro_use]
+mod prime;
+mod fp;
+mod fp12;
+mod fp2;
+mod fp6;
+mod fr;
+pub(crate) mod words;
+
+pub use fp::Fp;
+pub use fp12::Fp12;
+pub use fp2::Fp2;
+pub use fp6::Fp6;
+pub use fr::Fr;

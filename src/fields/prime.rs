@@ -1,0 +1,175 @@
+//! What Fp and Fr share: a prime field over an `arith` kernel, its canonical big-endian
+//! encoding, arithmetic operators and exponentiation.
+
+/// Defines a prime-field type `$name` over the kernel constants `$params` (elements `$elem`),
+/// with `$bytes`-byte big-endian encodings, named `$what` in errors.
+macro_rules! prime_field {
+    ($(#[$doc:meta])* $name:ident, $params:path, $elem:ty, $modulus:path, $bytes:literal, $what:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy)]
+        pub struct $name(pub(crate) $elem);
+
+        impl $name {
+            /// Zero.
+            pub const ZERO: $name = $name($params.zero());
+            /// One.
+            pub const ONE: $name = $name($params.one());
+            /// The length of the canonical encoding in bytes.
+            pub const BYTES: usize = $bytes;
+
+            /// Decodes a canonical big-endian encoding; a value not below the modulus is an error.
+            pub fn from_bytes(bytes: &[u8; $bytes]) -> Result<$name, $crate::DecodeError> {
+                let words = $crate::fields::words::from_be_bytes(bytes);
+                if !$crate::fields::words::lt(&words, &$modulus) {
+                    return Err($crate::DecodeError::NotCanonical { what: $what });
+                }
+                Ok($name($params.from_words(&words)))
+            }
+
+            /// As [`Self::from_bytes`], for a slice whose length is checked too.
+            pub fn from_slice(bytes: &[u8]) -> Result<$name, $crate::DecodeError> {
+                let array: &[u8; $bytes] = bytes.try_into().map_err(|_| {
+                    $crate::DecodeError::WrongLength { what: $what, expected: $bytes, actual: bytes.len() }
+                })?;
+                Self::from_bytes(array)
+            }
+
+            /// The canonical big-endian encoding.
+            pub fn to_bytes(&self) -> [u8; $bytes] {
+                $crate::fields::words::to_be_bytes(&$params.to_words(&self.0))
+            }
+
+            /// The element with this canonical value (little-endian words, below the modulus), at
+            /// compile time: for constants.
+            #[allow(dead_code)]
+            pub(crate) const fn from_words(words: [u64; 6]) -> $name {
+                $name($params.from_words_const(&words))
+            }
+
+            /// The element `v`.
+            pub fn from_u64(v: u64) -> $name {
+                // Every u64 is below both moduli.
+                $name($params.from_words(&[v, 0, 0, 0, 0, 0]))
+            }
+
+            /// `self + self`.
+            #[inline]
+            pub fn double(&self) -> $name {
+                $name($params.add(&self.0, &self.0))
+            }
+
+            /// `self²`.
+            #[inline]
+            pub fn square(&self) -> $name {
+                $name($params.square(&self.0))
+            }
+
+            /// Whether this is zero.
+            #[inline]
+            pub fn is_zero(&self) -> bool {
+                $params.is_zero(&self.0)
+            }
+
+            /// `self^exp`, the exponent as little-endian words, by fixed 4-bit windows. Its running
+            /// time depends on the exponent: use it with public exponents only.
+            pub fn pow_vartime(&self, exp: &[u64]) -> $name {
+                let mut table = [$name::ONE; 16];
+                for i in 1..16 {
+                    table[i] = table[i - 1] * *self;
+                }
+                let mut acc = $name::ONE;
+                let mut started = false;
+                for word in exp.iter().rev() {
+                    for nibble in (0..16).rev() {
+                        if started {
+                            acc = acc.square().square().square().square();
+                        }
+                        let d = ((word >> (4 * nibble)) & 15) as usize;
+                        if d != 0 {
+                            acc = if started { acc * table[d] } else { table[d] };
+                            started = true;
+                        }
+                    }
+                }
+                acc
+            }
+        }
+
+        impl PartialEq for $name {
+            fn eq(&self, other: &$name) -> bool {
+                $params.eq(&self.0, &other.0)
+            }
+        }
+
+        impl Eq for $name {}
+
+        impl Default for $name {
+            fn default() -> $name {
+                $name::ZERO
+            }
+        }
+
+        impl core::fmt::Debug for $name {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                write!(f, "{}(0x", stringify!($name))?;
+                for b in self.to_bytes() {
+                    write!(f, "{b:02x}")?;
+                }
+                write!(f, ")")
+            }
+        }
+
+        impl core::ops::Add for $name {
+            type Output = $name;
+            #[inline]
+            fn add(self, rhs: $name) -> $name {
+                $name($params.add(&self.0, &rhs.0))
+            }
+        }
+
+        impl core::ops::Sub for $name {
+            type Output = $name;
+            #[inline]
+            fn sub(self, rhs: $name) -> $name {
+                $name($params.sub(&self.0, &rhs.0))
+            }
+        }
+
+        impl core::ops::Mul for $name {
+            type Output = $name;
+            #[inline]
+            fn mul(self, rhs: $name) -> $name {
+                $name($params.mul(&self.0, &rhs.0))
+            }
+        }
+
+        impl core::ops::Neg for $name {
+            type Output = $name;
+            #[inline]
+            fn neg(self) -> $name {
+                $name($params.neg(&self.0))
+            }
+        }
+
+        impl core::ops::AddAssign for $name {
+            #[inline]
+            fn add_assign(&mut self, rhs: $name) {
+                *self = *self + rhs;
+            }
+        }
+
+        impl core::ops::SubAssign for $name {
+            #[inline]
+            fn sub_assign(&mut self, rhs: $name) {
+                *self = *self - rhs;
+            }
+        }
+
+        impl core::ops::MulAssign for $name {
+            #[inline]
+            fn mul_assign(&mut self, rhs: $name) {
+                *self = *self * rhs;
+            }
+        }
+    };
+}

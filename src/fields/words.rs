@@ -1,0 +1,72 @@
+//! Integer helpers on little-endian 64-bit words, for exponents and encodings computed at
+//! compile time from the moduli.
+
+/// `x - small`, for `x >= small`.
+pub(crate) const fn sub_small(mut x: [u64; 6], small: u64) -> [u64; 6] {
+    let mut borrow = small;
+    let mut i = 0;
+    while i < 6 && borrow != 0 {
+        let (d, b) = x[i].overflowing_sub(borrow);
+        x[i] = d;
+        borrow = b as u64;
+        i += 1;
+    }
+    x
+}
+
+/// `x + small` (no overflow out of the top word).
+pub(crate) const fn add_small(mut x: [u64; 6], small: u64) -> [u64; 6] {
+    let mut carry = small;
+    let mut i = 0;
+    while i < 6 && carry != 0 {
+        let (s, c) = x[i].overflowing_add(carry);
+        x[i] = s;
+        carry = c as u64;
+        i += 1;
+    }
+    x
+}
+
+/// `x >> k` for `k < 64`.
+pub(crate) const fn shr(x: [u64; 6], k: u32) -> [u64; 6] {
+    let mut out = [0u64; 6];
+    let mut i = 0;
+    while i < 6 {
+        out[i] = x[i] >> k;
+        if i + 1 < 6 && k > 0 {
+            out[i] |= x[i + 1] << (64 - k);
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Whether `a < b`.
+pub(crate) const fn lt(a: &[u64; 6], b: &[u64; 6]) -> bool {
+    let mut i = 6;
+    while i > 0 {
+        i -= 1;
+        if a[i] != b[i] {
+            return a[i] < b[i];
+        }
+    }
+    false
+}
+
+/// Big-endian bytes (at most 48) to little-endian words.
+pub(crate) fn from_be_bytes(bytes: &[u8]) -> [u64; 6] {
+    let mut out = [0u64; 6];
+    for (i, &b) in bytes.iter().rev().enumerate() {
+        out[i / 8] |= (b as u64) << (8 * (i % 8));
+    }
+    out
+}
+
+/// Little-endian words to `N` big-endian bytes (the value must fit).
+pub(crate) fn to_be_bytes<const N: usize>(words: &[u64; 6]) -> [u8; N] {
+    let mut out = [0u8; N];
+    for (i, b) in out.iter_mut().rev().enumerate() {
+        *b = (words[i / 8] >> (8 * (i % 8))) as u8;
+    }
+    out
+}
