@@ -60,6 +60,9 @@ macro_rules! kernels_agree {
                 check("neg", k30.neg(&a30), k64.neg(&a64), (&m - a) % &m);
                 check("mul", k30.mul(&a30, &b30), k64.mul(&a64, &b64), (a * b) % &m);
                 check("square", k30.square(&a30), k64.square(&a64), (a * a) % &m);
+                // The unrolled kernels against the loops they were generated from.
+                check("mul_loops", k30.mul_loops(&a30, &b30), k64.mul(&a64, &b64), (a * b) % &m);
+                check("square_loops", k30.square_loops(&a30), k64.square(&a64), (a * a) % &m);
                 // Chains keep the partial-reduction bounds: (a·b + a)² - b.
                 let c30 = k30.sub(&k30.square(&k30.add(&k30.mul(&a30, &b30), &a30)), &b30);
                 let c64 = k64.sub(&k64.square(&k64.add(&k64.mul(&a64, &b64), &a64)), &b64);

@@ -17,11 +17,14 @@ fn counter() -> u64 {
 /// Runs `op` on `input` and returns the counter difference around it, without correction.
 #[inline(always)]
 fn raw<I, O>(input: I, op: impl FnOnce(I) -> O) -> u64 {
-    let input = black_box(input);
+    // `black_box` is opaque to the optimiser and may touch memory, as the counter calls may:
+    // the compiler cannot move it across them. Taking the input through it after the first
+    // read, and handing the output to it before the second, keeps the operation between them
+    // (a pure computation could otherwise be scheduled outside the measured region).
     let start = counter();
-    let output = op(input);
-    let end = counter();
+    let output = op(black_box(input));
     black_box(output);
+    let end = counter();
     end - start
 }
 
