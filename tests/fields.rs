@@ -96,6 +96,7 @@ fn fp_inverse_sqrt_and_legendre_match_big_integers() {
             None => assert_eq!(a, BigUint::from(0u32)),
             Some(inv) => assert_eq!(fp_big(&inv), a.modpow(&(&p - 2u32), &p), "invert {a}"),
         }
+        assert_eq!(x.invert_vartime(), x.invert(), "invert_vartime {a}");
         let legendre = a.modpow(&half, &p);
         let square = legendre != &p - 1u32;
         assert_eq!(x.is_square(), square, "is_square {a}");
@@ -152,6 +153,7 @@ fn fr_arithmetic_matches_big_integers() {
                 None => assert_eq!(a, BigUint::from(0u32)),
                 Some(inv) => assert_eq!(fr_big(&inv), a.modpow(&(&r - 2u32), &r)),
             }
+            assert_eq!(x.invert_vartime(), x.invert());
         }
     }
     // Wide reduction of 64-byte values.
@@ -183,6 +185,7 @@ fn fp2_matches_blst() {
         if i % 10 == 0 {
             unsafe { blst::blst_fp2_inverse(&mut out, &ba) };
             assert_eq!(a.invert().unwrap(), fp2_from_blst(&out), "invert");
+            assert_eq!(a.invert_vartime().unwrap(), fp2_from_blst(&out), "invert_vartime");
             let s = a.square();
             let root = s.sqrt().expect("a square has a root");
             assert!(root == a || root == -a, "sqrt");
@@ -214,6 +217,7 @@ fn fp12_matches_blst() {
         if i % 10 == 0 {
             unsafe { blst::blst_fp12_inverse(&mut out, &ba) };
             assert_eq!(a.invert().unwrap(), fp12_from_blst(&out), "invert");
+            assert_eq!(a.invert_vartime().unwrap(), fp12_from_blst(&out), "invert_vartime");
             assert_eq!(a * a.invert().unwrap(), Fp12::ONE);
         }
         // A line: only the coefficients 0, 1 and 4 are set.

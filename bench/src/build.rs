@@ -51,9 +51,32 @@ fn target_dir() -> PathBuf {
 /// One build at a time: tests call this from several threads.
 static BUILD: Mutex<()> = Mutex::new(());
 
+/// A way of building the kernels other than the shipped one, to measure against it.
+#[derive(Clone, Copy, Debug)]
+pub struct Variant {
+    /// Short name, also the folder under `target/variants/`.
+    pub name: &'static str,
+    /// What it is, for the results table.
+    pub description: &'static str,
+    /// Cargo features to enable (`package/feature`).
+    pub features: &'static [&'static str],
+    /// Extra `rustc` flags for the Wasm target.
+    pub rustflags: &'static str,
+}
+
 /// Builds the canisters (one `cargo build` for all of them) and returns their Wasm bytes, in
 /// the order asked.
 pub fn build_canisters(canisters: &[CanisterPackage]) -> Result<Vec<Vec<u8>>, String> {
+    build(canisters, None)
+}
+
+/// Builds canisters as `variant` says, in a target folder of its own (so the shipped build's
+/// cache is kept).
+pub fn build_variant(canisters: &[CanisterPackage], variant: &Variant) -> Result<Vec<Vec<u8>>, String> {
+    build(canisters, Some(variant))
+}
+
+fn build(canisters: &[CanisterPackage], variant: Option<&Variant>) -> Result<Vec<Vec<u8>>, String> {
     let _guard = BUILD.lock().unwrap_or_else(|e| e.into_inner());
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut cmd = Command::new(cargo);
@@ -66,6 +89,18 @@ pub fn build_canisters(canisters: &[CanisterPackage]) -> Result<Vec<Vec<u8>>, St
     for c in canisters {
         cmd.args(["-p", c.package()]);
     }
+    let mut target = target_dir();
+    if let Some(v) = variant {
+        target = target.join("variants").join(v.name);
+        cmd.arg("--target-dir").arg(&target);
+        if !v.features.is_empty() {
+            cmd.args(["--features", &v.features.join(",")]);
+        }
+        if !v.rustflags.is_empty() {
+            // With --target, RUSTFLAGS reaches the Wasm build only, not build scripts.
+            cmd.env("RUSTFLAGS", v.rustflags);
+        }
+    }
     let status = cmd.status().map_err(|e| format!("cannot run cargo: {e}"))?;
     if !status.success() {
         return Err(format!("building the canisters failed ({status})"));
@@ -73,7 +108,7 @@ pub fn build_canisters(canisters: &[CanisterPackage]) -> Result<Vec<Vec<u8>>, St
     canisters
         .iter()
         .map(|c| {
-            let path = target_dir()
+            let path = target
                 .join("wasm32-unknown-unknown/canister")
                 .join(format!("{}.wasm", c.package().replace('-', "_")));
             std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))

@@ -2,11 +2,27 @@
 //! bench method on the backend (PocketIC when `POCKET_IC_BIN` is set, the meter otherwise),
 //! prints the table and writes `bench/RESULTS.md` and `bench/results.json`.
 
-use icbls_bench::build::{build_canisters, workspace_root, CanisterPackage};
-use icbls_bench::results::{self, Report};
-use icbls_bench::{backend_from_env, EMPTY_ARGS};
+use icbls_bench::build::{build_canisters, build_variant, workspace_root, CanisterPackage, Variant};
+use icbls_bench::results::{self, Report, VariantResult, VARIANT_ROWS};
+use icbls_bench::{backend_from_env, Backend, EMPTY_ARGS};
 
 const COMMAND: &str = "cargo run --release -p icbls-bench";
+
+/// The kernel builds measured against the shipped one.
+const VARIANTS: &[Variant] = &[
+    Variant {
+        name: "radix30+simd128",
+        description: "radix-2^30 kernel, `-C target-feature=+simd128` (compiler vectorization)",
+        features: &[],
+        rustflags: "-C target-feature=+simd128",
+    },
+    Variant {
+        name: "native64",
+        description: "6 x 64-bit kernel, `u128` products (calls to `__multi3`)",
+        features: &["icbls/native64"],
+        rustflags: "",
+    },
+];
 
 fn main() {
     if let Err(message) = run() {
@@ -33,6 +49,26 @@ fn run() -> Result<(), String> {
         eprintln!("  {:<26} icbls {:>15}  baseline {:>15}", row.operation, show(&row.icbls), show(&row.baseline));
     })?;
 
+    let mut variants = vec![VariantResult {
+        name: "radix30".into(),
+        description: "13 x 30-bit unsaturated limbs in `u64`, unrolled (`src/arith/radix30.rs`)".into(),
+        shipped: true,
+        wasm_bytes: wasm[0].len(),
+        instructions: variant_rows(backend.as_mut(), &wasm[0]),
+    }];
+    variants.push(wasm_opt_variant(backend.as_mut(), &wasm[0]));
+    for v in VARIANTS {
+        eprintln!("icbls-bench: building the {} variant", v.name);
+        let built = build_variant(&[CanisterPackage::Bench], v)?.remove(0);
+        variants.push(VariantResult {
+            name: v.name.into(),
+            description: v.description.into(),
+            shipped: false,
+            wasm_bytes: built.len(),
+            instructions: variant_rows(backend.as_mut(), &built),
+        });
+    }
+
     let root = workspace_root();
     let lock = std::fs::read_to_string(root.join("Cargo.lock")).map_err(|e| format!("Cargo.lock: {e}"))?;
     let report = Report {
@@ -41,6 +77,7 @@ fn run() -> Result<(), String> {
         versions: results::locked_versions(&lock, &["bls12_381", "ic-verify-bls-signature"]),
         wasm_bytes: canisters.iter().zip(&wasm).map(|(c, w)| (c.name(), w.len())).collect(),
         rows,
+        variants,
     };
     let markdown = results::markdown(&report);
     let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
@@ -48,6 +85,62 @@ fn run() -> Result<(), String> {
     std::fs::write(dir.join("RESULTS.md"), &markdown).map_err(|e| format!("RESULTS.md: {e}"))?;
     std::fs::write(dir.join("results.json"), json + "\n").map_err(|e| format!("results.json: {e}"))?;
     println!("{}", results::table(&report.rows));
+    println!("{}", results::variants_table(&report.variants));
     eprintln!("icbls-bench: wrote bench/RESULTS.md and bench/results.json");
     Ok(())
+}
+
+/// Installs a bench canister build and measures the variant rows on it.
+fn variant_rows(backend: &mut dyn Backend, wasm: &[u8]) -> Result<Vec<u64>, String> {
+    let id = backend.install(wasm, EMPTY_ARGS)?;
+    VARIANT_ROWS
+        .iter()
+        .map(|op| results::measure(backend, id, CanisterPackage::Bench, op).map(|m| m.instructions))
+        .collect()
+}
+
+/// The shipped build after binaryen's `wasm-opt -O3`, when `wasm-opt` is on the PATH.
+fn wasm_opt_variant(backend: &mut dyn Backend, wasm: &[u8]) -> VariantResult {
+    let mut result = VariantResult {
+        name: "radix30+wasm-opt".into(),
+        description: "the shipped Wasm after binaryen `wasm-opt -O3`".into(),
+        shipped: false,
+        wasm_bytes: 0,
+        instructions: Err("wasm-opt is not installed (Debian package binaryen)".into()),
+    };
+    let dir = workspace_root().join("target/variants/wasm-opt");
+    let (input, output) = (dir.join("in.wasm"), dir.join("out.wasm"));
+    let prepared = std::fs::create_dir_all(&dir).and_then(|_| std::fs::write(&input, wasm));
+    if let Err(e) = prepared {
+        result.instructions = Err(format!("cannot write {}: {e}", input.display()));
+        return result;
+    }
+    let status = std::process::Command::new("wasm-opt")
+        .arg("-O3")
+        .args(["--enable-bulk-memory", "--enable-sign-ext", "--enable-mutable-globals"])
+        .args(["--enable-nontrapping-float-to-int", "--enable-multivalue", "--enable-reference-types"])
+        .arg(&input)
+        .arg("-o")
+        .arg(&output)
+        .status();
+    match status {
+        Ok(s) if s.success() => match std::fs::read(&output) {
+            Ok(optimized) => {
+                if let Ok(v) = wasm_opt_version() {
+                    result.description = format!("the shipped Wasm after `wasm-opt -O3` ({v})");
+                }
+                result.wasm_bytes = optimized.len();
+                result.instructions = variant_rows(backend, &optimized);
+            }
+            Err(e) => result.instructions = Err(format!("cannot read wasm-opt's output: {e}")),
+        },
+        Ok(s) => result.instructions = Err(format!("wasm-opt failed ({s})")),
+        Err(_) => {}
+    }
+    result
+}
+
+fn wasm_opt_version() -> Result<String, String> {
+    let out = std::process::Command::new("wasm-opt").arg("--version").output().map_err(|e| e.to_string())?;
+    Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
 }

@@ -53,6 +53,26 @@ pub struct Report {
     pub wasm_bytes: Vec<(&'static str, usize)>,
     /// The rows, icbls's order first, then baseline-only rows in the baseline's order.
     pub rows: Vec<Row>,
+    /// The kernel variants tried, measured on [`VARIANT_ROWS`].
+    pub variants: Vec<VariantResult>,
+}
+
+/// The operations each kernel variant is measured on.
+pub const VARIANT_ROWS: &[&str] = &["fp_add", "fp_mul", "fp_square", "fp2_mul", "fp12_mul", "fr_mul"];
+
+/// One kernel variant's figures.
+#[derive(Clone, Debug, Serialize)]
+pub struct VariantResult {
+    /// Short name.
+    pub name: String,
+    /// How it was built.
+    pub description: String,
+    /// Whether this is the build that ships.
+    pub shipped: bool,
+    /// Size of the bench canister's Wasm, in bytes.
+    pub wasm_bytes: usize,
+    /// Instructions per operation of [`VARIANT_ROWS`], or why the variant was not measured.
+    pub instructions: Result<Vec<u64>, String>,
 }
 
 /// The IC's instruction limit for one query.
@@ -169,6 +189,44 @@ pub fn table(rows: &[Row]) -> String {
     t
 }
 
+/// The kernel variants table, and which variant is cheapest on each operation.
+pub fn variants_table(variants: &[VariantResult]) -> String {
+    let mut t = String::from("| variant | build |");
+    for op in VARIANT_ROWS {
+        t.push_str(&format!(" {op} |"));
+    }
+    t.push_str(" Wasm bytes |\n|---|---|");
+    t.push_str(&"---:|".repeat(VARIANT_ROWS.len() + 1));
+    t.push('\n');
+    for v in variants {
+        let name = if v.shipped { format!("**{}** (shipped)", v.name) } else { v.name.clone() };
+        t.push_str(&format!("| {name} | {} |", v.description));
+        match &v.instructions {
+            Ok(counts) => {
+                for c in counts {
+                    t.push_str(&format!(" {} |", thousands(*c)));
+                }
+            }
+            Err(why) => {
+                t.push_str(&format!(" not measured: {why} |"));
+                t.push_str(&" |".repeat(VARIANT_ROWS.len() - 1));
+            }
+        }
+        t.push_str(&format!(" {} |\n", thousands(v.wasm_bytes as u64)));
+    }
+    t.push('\n');
+    for (i, op) in VARIANT_ROWS.iter().enumerate() {
+        let best = variants
+            .iter()
+            .filter_map(|v| v.instructions.as_ref().ok().map(|c| (c[i], v)))
+            .min_by_key(|(c, _)| *c);
+        if let Some((count, v)) = best {
+            t.push_str(&format!("- cheapest `{op}`: {} ({})\n", v.name, thousands(count)));
+        }
+    }
+    t
+}
+
 /// `bench/RESULTS.md`.
 pub fn markdown(report: &Report) -> String {
     let versions: Vec<String> =
@@ -191,12 +249,17 @@ pub fn markdown(report: &Report) -> String {
          icbls (higher is better for icbls).\n\n\
          Canister Wasm (profile `canister`: opt-level 3, fat LTO, one codegen unit, \
          `panic = \"abort\"`; no `simd128`, no `wasm-opt`): {sizes}.\n\n\
-         {table}",
+         {table}\n\
+         ## Kernel variants\n\n\
+         The same bench canister built other ways, measured by the same command on the same \
+         operations. The shipped build is the one above.\n\n\
+         {variants}",
         command = report.command,
         backend = report.backend,
         versions = versions.join(", "),
         sizes = sizes.join(", "),
         table = table(&report.rows),
+        variants = variants_table(&report.variants),
     )
 }
 

@@ -1,8 +1,8 @@
 //! Limb kernels: the only module that knows how a field element is laid out in memory.
 //!
 //! Two backends with one interface (`Params<N>` holding a prime's constants, `Elem<N>` an
-//! element, and `add`, `sub`, `neg`, `mul`, `square`, `from_words`, `to_words`, `eq`,
-//! `is_zero` on `Params`), chosen at compile time:
+//! element, and `add`, `sub`, `neg`, `mul`, `square`, `invert_vartime`, `from_words`,
+//! `to_words`, `eq`, `is_zero` on `Params`), chosen at compile time:
 //!
 //! * [`radix30`]: unsaturated 30-bit limbs in `u64`, for `wasm32` (the IC), where it is the
 //!   cheapest under the IC meter (see `bench/RESULTS.md`); selectable on native builds with
@@ -11,6 +11,8 @@
 //!   `native64` feature forces it on `wasm32` too, to measure it against the Wasm kernel.
 //!
 //! The fields above speak only through [`FP`] and [`FR`] and the words of canonical values.
+
+mod bingcd;
 
 // Both kernels are always compiled (the unselected one is exercised by the tests only).
 #[allow(dead_code)]

@@ -102,7 +102,12 @@ impl<const N: usize> Params<N> {
         }
         let mut one = [0u64; N];
         one[0] = 1;
-        Params { p, p_inv: inv.wrapping_neg(), r2: shl_mod(one, 128 * N, &p), one: shl_mod(one, 64 * N, &p) }
+        Params {
+            p,
+            p_inv: inv.wrapping_neg(),
+            r2: shl_mod(one, 128 * N, &p),
+            one: shl_mod(one, 64 * N, &p),
+        }
     }
 
     /// Enters Montgomery form at compile time (for constants): `words` must be below `p`.
@@ -171,6 +176,17 @@ impl<const N: usize> Params<N> {
 
     pub(crate) fn square(&self, a: &Elem<N>) -> Elem<N> {
         self.mul(a, a)
+    }
+
+    /// `1/a`, or `None` for zero, in time that depends on `a`: the integer `aR mod p`
+    /// inverted times `R²` is `a^-1·R`, the inverse in Montgomery form.
+    pub(crate) fn invert_vartime(&self, a: &Elem<N>) -> Option<Elem<N>> {
+        let mut words = [0u64; 6];
+        words[..N].copy_from_slice(&a.0);
+        let mut modulus = [0u64; 6];
+        modulus[..N].copy_from_slice(&self.p);
+        let inverse = super::bingcd::invert(&words, &modulus, 128 * N as u32)?;
+        Some(Elem(take::<N>(&inverse)))
     }
 
     /// Enters Montgomery form from little-endian words holding a value below `p`.

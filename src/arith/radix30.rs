@@ -293,6 +293,17 @@ impl<const N: usize> Params<N> {
         Elem(carry(hi))
     }
 
+    /// `1/a`, or `None` for zero, in time that depends on `a`: the integer `aR mod p`
+    /// inverted times `R²` is `a^-1·R`, the inverse in Montgomery form.
+    pub(crate) fn invert_vartime(&self, a: &Elem<N>) -> Option<Elem<N>> {
+        let mut words = words_of(&a.0);
+        if !super::bingcd::lt(&words, &self.modulus) {
+            super::bingcd::sub(&mut words, &self.modulus);
+        }
+        let inverse = super::bingcd::invert(&words, &self.modulus, 2 * BITS * N as u32)?;
+        Some(Elem(limbs_of::<N>(&inverse)))
+    }
+
     /// Enters Montgomery form from little-endian words holding a value below `p`.
     pub(crate) fn from_words(&self, words: &[u64; 6]) -> Elem<N> {
         self.mul(&Elem(limbs_of::<N>(words)), &Elem(self.r2))

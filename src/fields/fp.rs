@@ -16,7 +16,8 @@ const P_PLUS_1_OVER_4: [u64; 6] = shr(add_small(P_WORDS, 1), 2);
 const P_MINUS_1_OVER_2: [u64; 6] = shr(sub_small(P_WORDS, 1), 1);
 
 impl Fp {
-    /// `1/self`, or `None` for zero (Fermat: `self^(p-2)`).
+    /// `1/self`, or `None` for zero (Fermat: `self^(p-2)`), in time that does not depend on
+    /// the value. [`Self::invert_vartime`] is much cheaper for public values.
     pub fn invert(&self) -> Option<Fp> {
         if self.is_zero() {
             return None;

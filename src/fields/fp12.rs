@@ -80,9 +80,20 @@ impl Fp12 {
         Fp12 { c0: self.c0.frobenius_map(), c1 }
     }
 
-    /// `1/self`, or `None` for zero: `conjugate / (c0² - v·c1²)`.
+    /// `1/self`, or `None` for zero, in time that does not depend on the value.
     pub fn invert(&self) -> Option<Fp12> {
-        let t = (self.c0.square() - self.c1.square().mul_by_nonresidue()).invert()?;
+        self.invert_with(Fp::invert)
+    }
+
+    /// `1/self`, or `None` for zero, with the base field's variable-time inversion: for public
+    /// values only.
+    pub fn invert_vartime(&self) -> Option<Fp12> {
+        self.invert_with(Fp::invert_vartime)
+    }
+
+    /// `conjugate / (c0² - v·c1²)`, inverting the final Fp norm with `invert`.
+    fn invert_with(&self, invert: impl Fn(&Fp) -> Option<Fp>) -> Option<Fp12> {
+        let t = (self.c0.square() - self.c1.square().mul_by_nonresidue()).invert_with(invert)?;
         Some(Fp12 { c0: self.c0 * t, c1: -(self.c1 * t) })
     }
 

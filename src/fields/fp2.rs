@@ -78,9 +78,21 @@ impl Fp2 {
         self.c0.square() + self.c1.square()
     }
 
-    /// `1/self`, or `None` for zero: `conjugate / norm`.
+    /// `1/self`, or `None` for zero: `conjugate / norm`, in time that does not depend on the
+    /// value.
     pub fn invert(&self) -> Option<Fp2> {
-        let t = self.norm().invert()?;
+        self.invert_with(Fp::invert)
+    }
+
+    /// `1/self`, or `None` for zero, with the base field's variable-time inversion: for public
+    /// values only.
+    pub fn invert_vartime(&self) -> Option<Fp2> {
+        self.invert_with(Fp::invert_vartime)
+    }
+
+    /// `conjugate / norm`, inverting the norm with `invert`.
+    pub(crate) fn invert_with(&self, invert: impl Fn(&Fp) -> Option<Fp>) -> Option<Fp2> {
+        let t = invert(&self.norm())?;
         Some(Fp2 { c0: self.c0 * t, c1: -(self.c1 * t) })
     }
 

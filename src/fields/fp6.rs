@@ -105,13 +105,24 @@ impl Fp6 {
         }
     }
 
-    /// `1/self`, or `None` for zero.
+    /// `1/self`, or `None` for zero, in time that does not depend on the value.
     pub fn invert(&self) -> Option<Fp6> {
+        self.invert_with(Fp::invert)
+    }
+
+    /// `1/self`, or `None` for zero, with the base field's variable-time inversion: for public
+    /// values only.
+    pub fn invert_vartime(&self) -> Option<Fp6> {
+        self.invert_with(Fp::invert_vartime)
+    }
+
+    /// Inverts through Fp2, inverting the final Fp norm with `invert`.
+    pub(crate) fn invert_with(&self, invert: impl Fn(&Fp) -> Option<Fp>) -> Option<Fp6> {
         let a = self.c0.square() - (self.c1 * self.c2).mul_by_nonresidue();
         let b = self.c2.square().mul_by_nonresidue() - self.c0 * self.c1;
         let c = self.c1.square() - self.c0 * self.c2;
         let f = self.c0 * a + (self.c2 * b + self.c1 * c).mul_by_nonresidue();
-        let t = f.invert()?;
+        let t = f.invert_with(invert)?;
         Some(Fp6 { c0: a * t, c1: b * t, c2: c * t })
     }
 }

@@ -12,7 +12,8 @@ prime_field!(
 const R_MINUS_2: [u64; 6] = sub_small(R_WORDS, 2);
 
 impl Fr {
-    /// `1/self`, or `None` for zero (Fermat: `self^(r-2)`).
+    /// `1/self`, or `None` for zero (Fermat: `self^(r-2)`), in time that does not depend on
+    /// the value. [`Self::invert_vartime`] is much cheaper for public values.
     pub fn invert(&self) -> Option<Fr> {
         if self.is_zero() {
             return None;

@@ -64,6 +64,13 @@ macro_rules! prime_field {
                 $name($params.square(&self.0))
             }
 
+            /// `1/self`, or `None` for zero, by the binary extended Euclidean algorithm: far
+            /// cheaper than [`Self::invert`], in time that depends on the value. For public
+            /// values only.
+            pub fn invert_vartime(&self) -> Option<$name> {
+                $params.invert_vartime(&self.0).map($name)
+            }
+
             /// Whether this is zero.
             #[inline]
             pub fn is_zero(&self) -> bool {

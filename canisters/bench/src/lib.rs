@@ -15,6 +15,7 @@ const BENCHMARKS: &[&str] = &[
     "fp_mul",
     "fp_square",
     "fp_inv",
+    "fp_inv_constant_time",
     "fp_sqrt",
     "fp2_mul",
     "fp2_square",
@@ -60,7 +61,7 @@ fn fr(seed: u64) -> Fr {
 /// An element of the cyclotomic subgroup: `a^((p^6 - 1)(p^2 + 1))`.
 fn cyclotomic(seed: u64) -> Fp12 {
     let a = fp12(seed);
-    let t = a.conjugate() * a.invert().expect("nonzero");
+    let t = a.conjugate() * a.invert_vartime().expect("nonzero");
     t.frobenius_map().frobenius_map() * t
 }
 
@@ -79,12 +80,23 @@ fn fp_square() -> u64 {
     measure(fp(1), |a| a.square())
 }
 
+/// Inversion of a public value (binary extended Euclid).
 #[query]
 fn fp_inv() -> u64 {
     let a = fp(1);
     let mut inv = None;
-    let n = measure(a, |a| inv = a.invert());
+    let n = measure(a, |a| inv = a.invert_vartime());
     assert_eq!(inv.map(|i| i * a), Some(Fp::ONE), "fp_inv: wrong inverse");
+    n
+}
+
+/// Inversion in constant time (Fermat).
+#[query]
+fn fp_inv_constant_time() -> u64 {
+    let a = fp(1);
+    let mut inv = None;
+    let n = measure(a, |a| inv = a.invert());
+    assert_eq!(inv.map(|i| i * a), Some(Fp::ONE), "fp_inv_constant_time: wrong inverse");
     n
 }
 
@@ -111,7 +123,7 @@ fn fp2_square() -> u64 {
 fn fp2_inv() -> u64 {
     let a = fp2(1);
     let mut inv = None;
-    let n = measure(a, |a| inv = a.invert());
+    let n = measure(a, |a| inv = a.invert_vartime());
     assert_eq!(inv.map(|i| i * a), Some(Fp2::ONE), "fp2_inv: wrong inverse");
     n
 }
@@ -153,7 +165,7 @@ fn fr_mul() -> u64 {
 fn fr_inv() -> u64 {
     let a = fr(1);
     let mut inv = None;
-    let n = measure(a, |a| inv = a.invert());
+    let n = measure(a, |a| inv = a.invert_vartime());
     assert_eq!(inv.map(|i| i * a), Some(Fr::ONE), "fr_inv: wrong inverse");
     n
 }
