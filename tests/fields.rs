@@ -256,3 +256,8 @@ fn frobenius_constants_match_their_definition() {
         assert_eq!(a.frobenius_map(), by_pow);
     }
 }
+
+#[test]
+fn paired_kernel_operations_agree_natively() {
+    assert_eq!(icbls::fields::kernel_selftest(11, 20_000), Ok(20_000));
+}

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes radix30_unrolled.rs: the radix-2^30 Montgomery multiplication and squaring of
-radix30.rs, unrolled into straight-line code for the limb counts we use (13 for Fp, 9 for Fr).
+radix30.rs, unrolled into straight-line code for the limb counts we use (13 for Fp, 9 for Fr);
+and radix30_simd.rs: the same in two simd128 lanes, for pairs of products (see below).
 
 Why generated: the compiler does not fully unroll the 13 x 13 loops, and what it leaves keeps
 the columns in linear memory; straight-line code keeps every limb and column in a Wasm local,
@@ -20,22 +21,64 @@ import os
 LIMB_COUNTS = [13, 9]
 
 
-def product_columns(n, square):
+def product_columns(n, square, a="a", b="b"):
     """Rust expressions for the columns of a*b (or a*a) as sums of limb products."""
     cols = []
     for k in range(2 * n - 1):
         pairs = [(i, k - i) for i in range(n) if 0 <= k - i < n]
         if not square:
-            cols.append(" + ".join(f"a{i} * b{j}" for i, j in pairs))
+            cols.append(" + ".join(f"{a}{i} * {b}{j}" for i, j in pairs))
             continue
-        cross = [f"a{i} * a{j}" for i, j in pairs if i < j]
-        diag = [f"a{i} * a{i}" for i, j in pairs if i == j]
+        cross = [f"{a}{i} * {a}{j}" for i, j in pairs if i < j]
+        diag = [f"{a}{i} * {a}{i}" for i, j in pairs if i == j]
         doubled = f"({' + '.join(cross)}) << 1" if cross else None
         if doubled and diag:
             cols.append(f"({doubled}) + {diag[0]}")
         else:
             cols.append(doubled or diag[0])
     return cols
+
+
+def emit_normalize(w, cols, out, n, signed=False):
+    """Carries columns cols0..cols(2n-2) (i64 if signed) into limbs out0..out(2n-1)."""
+    if signed:
+        w(f"    let {out}0 = ({cols}0 as u64) & MASK;")
+        w(f"    let c = {cols}0 >> BITS;")
+        for k in range(1, 2 * n - 1):
+            w(f"    let s = {cols}{k} + c;")
+            w(f"    let {out}{k} = (s as u64) & MASK;")
+            w("    let c = s >> BITS;")
+        w(f"    let {out}{2 * n - 1} = c as u64;")
+        return
+    w(f"    let {out}0 = {cols}0 & MASK;")
+    w(f"    let c = {cols}0 >> BITS;")
+    for k in range(1, 2 * n - 1):
+        w(f"    let s = {cols}{k} + c;")
+        w(f"    let {out}{k} = s & MASK;")
+        w("    let c = s >> BITS;")
+    w(f"    let {out}{2 * n - 1} = c;")
+
+
+def emit_reduce(w, t, r, n):
+    """Montgomery-reduces normalized limbs t0..t(2n-1) into r0..r(n-1), product scanning."""
+    w("    let c = 0u64;")
+    for k in range(n):
+        terms = [f"m{i} * p{k - i}" for i in range(k)]
+        w(f"    let s = {t}{k} + c" + "".join(f" + {x}" for x in terms) + ";")
+        w(f"    let m{k} = s.wrapping_mul(p_inv) & MASK;")
+        w(f"    let c = (s + m{k} * p0) >> BITS;")
+    for k in range(n, 2 * n - 1):
+        terms = [f"m{i} * p{k - i}" for i in range(k - n + 1, n)]
+        w(f"    let s = {t}{k} + c" + "".join(f" + {x}" for x in terms) + ";")
+        w(f"    let {r}{k - n} = s & MASK;")
+        w("    let c = s >> BITS;")
+    w(f"    let {r}{n - 1} = {t}{2 * n - 1} + c;")
+
+
+def emit_columns(w, x, y, out, n, square=False):
+    """Columns out0..out(2n-2) of the product of limbs x_i and y_j (or x_i squared)."""
+    for k, expr in enumerate(product_columns(n, square, x, y)):
+        w(f"    let {out}{k}: u64 = {expr};")
 
 
 def function(n, square):
@@ -50,30 +93,57 @@ def function(n, square):
         w(f"    let [{', '.join(f'b{i}' for i in range(n))}] = b;")
     w(f"    let [{', '.join(f'p{i}' for i in range(n))}] = p;")
     w("    // The product's columns.")
-    for k, expr in enumerate(product_columns(n, square)):
-        w(f"    let c{k}: u64 = {expr};")
+    emit_columns(w, "a", "b", "c", n, square)
     w("    // Normalized: t_k below 2^30.")
-    w("    let t0 = c0 & MASK;")
-    w("    let c = c0 >> BITS;")
-    for k in range(1, 2 * n - 1):
-        w(f"    let s = c{k} + c;")
-        w(f"    let t{k} = s & MASK;")
-        w("    let c = s >> BITS;")
-    w(f"    let t{2 * n - 1} = c;")
+    emit_normalize(w, "c", "t", n)
     w("    // Reduction, column by column.")
-    w("    let c = 0u64;")
-    for k in range(n):
-        terms = [f"m{i} * p{k - i}" for i in range(k)]
-        w(f"    let s = t{k} + c" + "".join(f" + {t}" for t in terms) + ";")
-        w(f"    let m{k} = s.wrapping_mul(p_inv) & MASK;")
-        w(f"    let c = (s + m{k} * p0) >> BITS;")
-    for k in range(n, 2 * n - 1):
-        terms = [f"m{i} * p{k - i}" for i in range(k - n + 1, n)]
-        w(f"    let s = t{k} + c" + "".join(f" + {t}" for t in terms) + ";")
-        w(f"    let r{k - n} = s & MASK;")
-        w("    let c = s >> BITS;")
-    w(f"    let r{n - 1} = t{2 * n - 1} + c;")
+    emit_reduce(w, "t", "r", n)
     w(f"    [{', '.join(f'r{i}' for i in range(n))}]")
+    w("}")
+    return "\n".join(out)
+
+
+def quadratic(n):
+    """(a0 + a1 u)(b0 + b1 u), u^2 = -1, by Karatsuba with the reductions deferred."""
+    out = []
+    w = out.append
+    w("/// The product `(a0 + a1·u)(b0 + b1·u)` with `u² = -1`, by Karatsuba with lazy reduction:")
+    w("/// three double-width products `w0 = a0·b0`, `w1 = a1·b1`, `w2 = (a0 + a1)(b0 + b1)`, then")
+    w("/// `c0 = w0 - w1 + p·2^(30n-1)` (the offset, a multiple of p, keeps it positive and below")
+    w("/// `pR`) and `c1 = w2 - w0 - w1 = a0·b1 + a1·b0`, each reduced once. Inputs and outputs")
+    w("/// below 2p.")
+    w("#[inline(always)]")
+    w(f"pub(super) fn quadratic_{n}(a0: [u64; {n}], a1: [u64; {n}], b0: [u64; {n}], b1: [u64; {n}], p: [u64; {n}], offset: [u64; {2 * n}], p_inv: u64) -> ([u64; {n}], [u64; {n}]) {{")
+    for v in ["a0", "a1", "b0", "b1", "p"]:
+        w(f"    let [{', '.join(f'{v}_{i}' for i in range(n))}] = {v};")
+    w("    // The sums a0 + a1 and b0 + b1, normalized (below 4p).")
+    for v in ["a", "b"]:
+        w("    let c = 0u64;")
+        for i in range(n):
+            w(f"    let s = {v}0_{i} + {v}1_{i} + c;")
+            w(f"    let {v}s_{i} = s & MASK;")
+            w("    let c = s >> BITS;")
+        w("    let _ = c; // zero: the sum is below 4p < 2^390")
+    w("    // The three products, normalized.")
+    emit_columns(w, "a0_", "b0_", "x", n)
+    emit_normalize(w, "x", "w0_", n)
+    emit_columns(w, "a1_", "b1_", "x", n)
+    emit_normalize(w, "x", "w1_", n)
+    emit_columns(w, "as_", "bs_", "x", n)
+    emit_normalize(w, "x", "w2_", n)
+    w("    // c0 = w0 - w1 + offset, c1 = w2 - w0 - w1, as signed columns, normalized.")
+    for k in range(2 * n - 1):
+        top = f" + ((w0_{2*n-1} as i64 - w1_{2*n-1} as i64 + offset[{2*n-1}] as i64) << BITS)" if k == 2 * n - 2 else ""
+        w(f"    let d{k} = w0_{k} as i64 - w1_{k} as i64 + offset[{k}] as i64{top};")
+    for k in range(2 * n - 1):
+        top = f" + ((w2_{2*n-1} as i64 - w0_{2*n-1} as i64 - w1_{2*n-1} as i64) << BITS)" if k == 2 * n - 2 else ""
+        w(f"    let e{k} = w2_{k} as i64 - w0_{k} as i64 - w1_{k} as i64{top};")
+    w("    let [" + ", ".join(f"p{i}" for i in range(n)) + f"] = [{', '.join(f'p_{i}' for i in range(n))}];")
+    emit_normalize(w, "d", "t", n, signed=True)
+    emit_reduce(w, "t", "r", n)
+    emit_normalize(w, "e", "u", n, signed=True)
+    emit_reduce(w, "u", "q", n)
+    w(f"    ([{', '.join(f'r{i}' for i in range(n))}], [{', '.join(f'q{i}' for i in range(n))}])")
     w("}")
     return "\n".join(out)
 
@@ -94,9 +164,169 @@ def main():
         parts.append("")
         parts.append(function(n, square=True))
         parts.append("")
+    parts.append(quadratic(13))
+    parts.append("")
     with open(os.path.join(here, "radix30_unrolled.rs"), "w") as f:
         f.write("\n".join(parts))
 
 
+
+
+# ---------------------------------------------------------------------------------------------
+# Two lanes with simd128: two independent products per operator.
+#
+# `i64x2.extmul_low_i32x4_u` multiplies the low two 32-bit lanes of two vectors into two 64-bit
+# products for one unit of the IC meter. Holding limb i of two operands as the 32-bit lanes
+# [x_i, y_i] runs two Montgomery multiplications side by side for the price of about one.
+
+SIMD_HEADER = [
+    "//! Generated by `gen_radix30.py` (run it again rather than editing): two-lane radix-2^30",
+    "//! kernels for `wasm32` with `simd128`. Lane `l` of every vector carries the same",
+    "//! computation as `radix30_unrolled.rs` does for one operand; limbs live in the low 32",
+    "//! bits of each 64-bit lane.",
+    "",
+    "use super::{BITS, MASK};",
+    "use core::arch::wasm32::*;",
+    "",
+    "/// Limb i of two operands as the 32-bit lanes [x, y, 0, 0], ready for `extmul_low`.",
+    "///",
+    "/// The compiler lowers `extmul_low` to a widening-multiply pattern and, where it can see an",
+    "/// operand's lanes (a constant, equal lanes, clear high bits), emits an extension and an",
+    "/// `i64x2.mul` instead, which the IC charges 4 rather than 1: `bench/RESULTS.md` measures",
+    "/// what that leaves of the gain.",
+    "#[inline(always)]",
+    "fn pack(x: u64, y: u64) -> v128 {",
+    "    u32x4(x as u32, y as u32, 0, 0)",
+    "}",
+    "",
+    "/// The low 30 bits of both 64-bit lanes, moved to the 32-bit lanes 0 and 1.",
+    "#[inline(always)]",
+    "fn pack_lanes(v: v128) -> v128 {",
+    "    i32x4_shuffle::<0, 2, 0, 2>(v128_and(v, u64x2_splat(MASK)), v)",
+    "}",
+    "",
+    "#[inline(always)]",
+    "fn mulx(a: v128, b: v128) -> v128 {",
+    "    u64x2_extmul_low_u32x4(a, b)",
+    "}",
+    "",
+]
+
+
+def simd_reduce(n, w, signed):
+    """Emits the normalization of columns c0..c(2n-2) and the reduction, two lanes."""
+    w("    let mask = u64x2_splat(MASK);")
+    w("    let p_inv = u64x2_splat(p_inv);")
+    for j in range(n):
+        w(f"    let p{j} = pack(p[{j}], p[{j}]);")
+    shr = "i64x2_shr" if signed else "u64x2_shr"
+    w("    // Normalized: t_k below 2^30 in both lanes.")
+    w("    let t0 = v128_and(c0, mask);")
+    w(f"    let c = {shr}(c0, BITS);")
+    for k in range(1, 2 * n - 1):
+        w(f"    let s = i64x2_add(c{k}, c);")
+        w(f"    let t{k} = v128_and(s, mask);")
+        w(f"    let c = {shr}(s, BITS);")
+    w(f"    let t{2 * n - 1} = c;")
+    w("    // Reduction, column by column, both lanes.")
+    w("    let c = u64x2_splat(0);")
+    for k in range(n):
+        expr = f"i64x2_add(t{k}, c)"
+        for i in range(k):
+            expr = f"i64x2_add({expr}, mulx(m{i}, p{k - i}))"
+        w(f"    let s = {expr};")
+        w(f"    let m{k} = pack_lanes(i64x2_mul(s, p_inv));")
+        w(f"    let c = u64x2_shr(i64x2_add(s, mulx(m{k}, p0)), BITS);")
+    for k in range(n, 2 * n - 1):
+        expr = f"i64x2_add(t{k}, c)"
+        for i in range(k - n + 1, n):
+            expr = f"i64x2_add({expr}, mulx(m{i}, p{k - i}))"
+        w(f"    let s = {expr};")
+        w(f"    let r{k - n} = v128_and(s, mask);")
+        w("    let c = u64x2_shr(s, BITS);")
+    w(f"    let r{n - 1} = i64x2_add(t{2 * n - 1}, c);")
+    lane = lambda l: ", ".join(f"u64x2_extract_lane::<{l}>(r{i})" for i in range(n))
+    w(f"    ([{lane(0)}], [{lane(1)}])")
+
+
+def simd_columns(n, w, x, y, name):
+    """Emits the product columns name0.. of the packed operands x_i, y_j."""
+    for k in range(2 * n - 1):
+        terms = [f"mulx({x}{i}, {y}{k - i})" for i in range(n) if 0 <= k - i < n]
+        expr = terms[0]
+        for t in terms[1:]:
+            expr = f"i64x2_add({expr}, {t})"
+        w(f"    let {name}{k} = {expr};")
+
+
+def simd_mul2(n):
+    out = []
+    w = out.append
+    w("/// `(a·b/R, c·d/R) mod p`: two Montgomery multiplications in the two lanes.")
+    w("#[inline(always)]")
+    w(f"pub(super) fn mul2_{n}(a: [u64; {n}], b: [u64; {n}], c: [u64; {n}], d: [u64; {n}], p: [u64; {n}], p_inv: u64) -> ([u64; {n}], [u64; {n}]) {{")
+    for i in range(n):
+        w(f"    let x{i} = pack(a[{i}], c[{i}]);")
+    for i in range(n):
+        w(f"    let y{i} = pack(b[{i}], d[{i}]);")
+    simd_columns(n, w, "x", "y", "c")
+    simd_reduce(n, w, signed=False)
+    w("}")
+    return "\n".join(out)
+
+
+def simd_fp2_mul(n):
+    out = []
+    w = out.append
+    w("/// The Fp2 product `(a0 + a1·u)(b0 + b1·u)`, `u² = -1`, with two reductions instead of")
+    w("/// three multiplications' worth: lane 0 sums `a0·b0 - a1·b1 + p·2^(30n-1)` (the offset, a")
+    w("/// multiple of p, keeps it positive and below `pR`), lane 1 sums `a0·b1 + a1·b0`, and both")
+    w("/// lanes are reduced at once. Outputs are below 2p.")
+    w("#[inline(always)]")
+    w(f"pub(super) fn fp2_mul_{n}(a0: [u64; {n}], a1: [u64; {n}], b0: [u64; {n}], b1: [u64; {n}], p: [u64; {n}], offset: [u64; {2 * n}], p_inv: u64) -> ([u64; {n}], [u64; {n}]) {{")
+    for i in range(n):
+        w(f"    let x{i} = pack(a0[{i}], a0[{i}]);")
+    for i in range(n):
+        w(f"    let y{i} = pack(b0[{i}], b1[{i}]);")
+    for i in range(n):
+        w(f"    let u{i} = pack(a1[{i}], a1[{i}]);")
+    for i in range(n):
+        w(f"    let v{i} = pack(b1[{i}], b0[{i}]);")
+    w("    let mask = u64x2_splat(MASK);")
+    w("    // [a0·b0, a0·b1] and [a1·b1, a1·b0], each normalized to 30-bit limbs.")
+    simd_columns(n, w, "x", "y", "e")
+    simd_columns(n, w, "u", "v", "f")
+    for name in ["e", "f"]:
+        w(f"    let {name}0n = v128_and({name}0, mask);")
+        w(f"    let c = u64x2_shr({name}0, BITS);")
+        for k in range(1, 2 * n - 1):
+            w(f"    let s = i64x2_add({name}{k}, c);")
+            w(f"    let {name}{k}n = v128_and(s, mask);")
+            w("    let c = u64x2_shr(s, BITS);")
+        w(f"    let {name}{2 * n - 1}n = c;")
+    w("    // Lane 0: e - f + offset; lane 1: e + f. Limbs stay within (-2^30, 2^32).")
+    for k in range(2 * n):
+        w(f"    let f{k}s = i64x2_shuffle::<2, 1>(f{k}n, i64x2_neg(f{k}n));")
+        w(f"    let c{k} = i64x2_add(i64x2_add(e{k}n, f{k}s), u64x2(offset[{k}], 0));")
+    # c(2n-1) joins the top column before normalization.
+    w(f"    let c{2 * n - 2} = i64x2_add(c{2 * n - 2}, i64x2_shl(c{2 * n - 1}, BITS));")
+    simd_reduce(n, w, signed=True)
+    w("}")
+    return "\n".join(out)
+
+
+def main_simd():
+    here = os.path.dirname(os.path.abspath(__file__))
+    parts = list(SIMD_HEADER)
+    parts.append(simd_mul2(13))
+    parts.append("")
+    parts.append(simd_fp2_mul(13))
+    parts.append("")
+    with open(os.path.join(here, "radix30_simd.rs"), "w") as f:
+        f.write("\n".join(parts))
+
+
+
 if __name__ == "__main__":
     main()
+    main_simd()

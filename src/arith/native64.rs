@@ -178,6 +178,18 @@ impl<const N: usize> Params<N> {
         self.mul(a, a)
     }
 
+    /// `(a·b, c·d)`.
+    pub(crate) fn mul2(&self, a: &Elem<N>, b: &Elem<N>, c: &Elem<N>, d: &Elem<N>) -> (Elem<N>, Elem<N>) {
+        (self.mul(a, b), self.mul(c, d))
+    }
+
+    /// The product `(a0 + a1·u)(b0 + b1·u)` with `u² = -1`: `(a0·b0 - a1·b1, a0·b1 + a1·b0)`.
+    pub(crate) fn mul_quadratic(&self, a0: &Elem<N>, a1: &Elem<N>, b0: &Elem<N>, b1: &Elem<N>) -> (Elem<N>, Elem<N>) {
+        let c0 = self.sub(&self.mul(a0, b0), &self.mul(a1, b1));
+        let c1 = self.add(&self.mul(a0, b1), &self.mul(a1, b0));
+        (c0, c1)
+    }
+
     /// `1/a`, or `None` for zero, in time that depends on `a`: the integer `aR mod p`
     /// inverted times `R²` is `a^-1·R`, the inverse in Montgomery form.
     pub(crate) fn invert_vartime(&self, a: &Elem<N>) -> Option<Elem<N>> {

@@ -17,6 +17,10 @@
 #[path = "radix30_unrolled.rs"]
 mod unrolled;
 
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[path = "radix30_simd.rs"]
+mod simd;
+
 const BITS: u32 = 30;
 const MASK: u64 = (1 << BITS) - 1;
 
@@ -34,11 +38,39 @@ pub(crate) struct Params<const N: usize> {
     r2: [u64; N],
     /// `R mod p`: one, in Montgomery form.
     one: [u64; N],
+    /// `p·2^(30N-1)` in `2N` limbs: added to a signed double-width sum to make it positive.
+    offset: [u64; 26],
 }
 
-/// A field element in this kernel's representation.
+/// A field element in this kernel's representation: the limbs are stored in `u32`s, half the
+/// bytes of `u64`s to move and copy, and widened as they are loaded (`i64.load32_u` costs what
+/// `i64.load` costs).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Elem<const N: usize>([u64; N]);
+pub(crate) struct Elem<const N: usize>([u32; N]);
+
+impl<const N: usize> Elem<N> {
+    /// The limbs, widened for arithmetic.
+    #[inline(always)]
+    fn limbs(&self) -> [u64; N] {
+        let mut out = [0u64; N];
+        for i in 0..N {
+            out[i] = self.0[i] as u64;
+        }
+        out
+    }
+
+    /// An element from limbs below 2^30.
+    #[inline(always)]
+    const fn from_limbs(limbs: [u64; N]) -> Elem<N> {
+        let mut out = [0u32; N];
+        let mut i = 0;
+        while i < N {
+            out[i] = limbs[i] as u32;
+            i += 1;
+        }
+        Elem(out)
+    }
+}
 
 /// Splits little-endian 64-bit words into 30-bit limbs (the value must fit in `N` limbs).
 const fn limbs_of<const N: usize>(words: &[u64; 6]) -> [u64; N] {
@@ -52,6 +84,22 @@ const fn limbs_of<const N: usize>(words: &[u64; 6]) -> [u64; N] {
             v |= words[w + 1] << (64 - s);
         }
         out[i] = v & MASK;
+        i += 1;
+    }
+    out
+}
+
+/// `x·2^shift` for normalized limbs `x`, in 26 limbs (the result must fit).
+const fn shifted_limbs<const N: usize>(x: &[u64; N], shift: usize) -> [u64; 26] {
+    let mut out = [0u64; 26];
+    let (whole, bits) = (shift / BITS as usize, shift % BITS as usize);
+    let mut i = 0;
+    while i < N {
+        let v = x[i] << bits;
+        out[whole + i] |= v & MASK;
+        if whole + i + 1 < 26 {
+            out[whole + i + 1] |= v >> BITS;
+        }
         i += 1;
     }
     out
@@ -140,12 +188,13 @@ impl<const N: usize> Params<N> {
             p_inv: (1u64 << BITS).wrapping_sub(inv) & MASK,
             r2: limbs_of::<N>(&shl_mod(one, 2 * BITS as usize * N, modulus)),
             one: limbs_of::<N>(&shl_mod(one, BITS as usize * N, modulus)),
+            offset: shifted_limbs(&p, BITS as usize * N - 1),
         }
     }
 
     /// Enters Montgomery form at compile time (for constants): `words` must be below `p`.
     pub(crate) const fn from_words_const(&self, words: &[u64; 6]) -> Elem<N> {
-        Elem(limbs_of::<N>(&shl_mod(*words, BITS as usize * N, &self.modulus)))
+        Elem::from_limbs(limbs_of::<N>(&shl_mod(*words, BITS as usize * N, &self.modulus)))
     }
 
     pub(crate) const fn zero(&self) -> Elem<N> {
@@ -153,15 +202,16 @@ impl<const N: usize> Params<N> {
     }
 
     pub(crate) const fn one(&self) -> Elem<N> {
-        Elem(self.one)
+        Elem::from_limbs(self.one)
     }
 
     /// `a + b`, reduced below `2p`.
     #[inline]
     pub(crate) fn add(&self, a: &Elem<N>, b: &Elem<N>) -> Elem<N> {
+        let (a, b) = (a.limbs(), b.limbs());
         let mut s = [0u64; N];
         for i in 0..N {
-            s[i] = a.0[i] + b.0[i];
+            s[i] = a[i] + b[i];
         }
         self.sub_2p_if_above(carry(s))
     }
@@ -169,9 +219,10 @@ impl<const N: usize> Params<N> {
     /// `a - b`, reduced below `2p`: computed as `a + 2p - b`, which is positive.
     #[inline]
     pub(crate) fn sub(&self, a: &Elem<N>, b: &Elem<N>) -> Elem<N> {
+        let (a, b) = (a.limbs(), b.limbs());
         let mut s = [0u64; N];
         for i in 0..N {
-            s[i] = (a.0[i] + self.two_p[i]).wrapping_sub(b.0[i]);
+            s[i] = (a[i] + self.two_p[i]).wrapping_sub(b[i]);
         }
         self.sub_2p_if_above(carry_signed(s))
     }
@@ -196,15 +247,15 @@ impl<const N: usize> Params<N> {
         for i in 0..N {
             d[i] = if keep { x[i] } else { d[i] };
         }
-        Elem(d)
+        Elem::from_limbs(d)
     }
 
     /// Montgomery multiplication `a·b/R mod p`, for inputs below `2p`.
     #[inline]
     pub(crate) fn mul(&self, a: &Elem<N>, b: &Elem<N>) -> Elem<N> {
         match N {
-            13 => Elem(cast(&unrolled::mul_13(cast(&a.0), cast(&b.0), cast(&self.p), self.p_inv))),
-            9 => Elem(cast(&unrolled::mul_9(cast(&a.0), cast(&b.0), cast(&self.p), self.p_inv))),
+            13 => Elem::from_limbs(cast(&unrolled::mul_13(cast(&a.limbs()), cast(&b.limbs()), cast(&self.p), self.p_inv))),
+            9 => Elem::from_limbs(cast(&unrolled::mul_9(cast(&a.limbs()), cast(&b.limbs()), cast(&self.p), self.p_inv))),
             _ => self.mul_loops(a, b),
         }
     }
@@ -213,19 +264,66 @@ impl<const N: usize> Params<N> {
     #[inline]
     pub(crate) fn square(&self, a: &Elem<N>) -> Elem<N> {
         match N {
-            13 => Elem(cast(&unrolled::square_13(cast(&a.0), cast(&self.p), self.p_inv))),
-            9 => Elem(cast(&unrolled::square_9(cast(&a.0), cast(&self.p), self.p_inv))),
+            13 => Elem::from_limbs(cast(&unrolled::square_13(cast(&a.limbs()), cast(&self.p), self.p_inv))),
+            9 => Elem::from_limbs(cast(&unrolled::square_9(cast(&a.limbs()), cast(&self.p), self.p_inv))),
             _ => self.square_loops(a),
         }
+    }
+
+    /// `(a·b, c·d)`: on `wasm32` with `simd128`, both products at once in two lanes.
+    #[inline]
+    pub(crate) fn mul2(&self, a: &Elem<N>, b: &Elem<N>, c: &Elem<N>, d: &Elem<N>) -> (Elem<N>, Elem<N>) {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        if N == 13 {
+            let (x, y) = simd::mul2_13(cast(&a.limbs()), cast(&b.limbs()), cast(&c.limbs()), cast(&d.limbs()), cast(&self.p), self.p_inv);
+            return (Elem::from_limbs(cast(&x)), Elem::from_limbs(cast(&y)));
+        }
+        (self.mul(a, b), self.mul(c, d))
+    }
+
+    /// The product `(a0 + a1·u)(b0 + b1·u)` in this field's quadratic extension by `u² = -1`:
+    /// `(a0·b0 - a1·b1, a0·b1 + a1·b0)`, each coefficient reduced once: by Karatsuba over
+    /// double-width products, or, on `wasm32` with `simd128`, four products in two lanes.
+    #[inline]
+    pub(crate) fn mul_quadratic(&self, a0: &Elem<N>, a1: &Elem<N>, b0: &Elem<N>, b1: &Elem<N>) -> (Elem<N>, Elem<N>) {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        if N == 13 {
+            let (x, y) = simd::fp2_mul_13(
+                cast(&a0.limbs()),
+                cast(&a1.limbs()),
+                cast(&b0.limbs()),
+                cast(&b1.limbs()),
+                cast(&self.p),
+                self.offset,
+                self.p_inv,
+            );
+            return (Elem::from_limbs(cast(&x)), Elem::from_limbs(cast(&y)));
+        }
+        if N == 13 {
+            let (x, y) = unrolled::quadratic_13(
+                cast(&a0.limbs()),
+                cast(&a1.limbs()),
+                cast(&b0.limbs()),
+                cast(&b1.limbs()),
+                cast(&self.p),
+                self.offset,
+                self.p_inv,
+            );
+            return (Elem::from_limbs(cast(&x)), Elem::from_limbs(cast(&y)));
+        }
+        let (a0b0, a1b1) = self.mul2(a0, b0, a1, b1);
+        let (a0b1, a1b0) = self.mul2(a0, b1, a1, b0);
+        (self.sub(&a0b0, &a1b1), self.add(&a0b1, &a1b0))
     }
 
     /// Montgomery multiplication as loops: the product is summed column by column, normalized
     /// once, then reduced limb by limb (operand scanning).
     pub(crate) fn mul_loops(&self, a: &Elem<N>, b: &Elem<N>) -> Elem<N> {
+        let (a, b) = (a.limbs(), b.limbs());
         let (mut lo, mut hi) = ([0u64; N], [0u64; N]);
         for i in 0..N {
             for j in 0..N {
-                let v = a.0[i] * b.0[j];
+                let v = a[i] * b[j];
                 if i + j < N {
                     lo[i + j] += v;
                 } else {
@@ -239,14 +337,15 @@ impl<const N: usize> Params<N> {
     /// Montgomery squaring as loops: each cross product is computed once, against a doubled
     /// limb.
     pub(crate) fn square_loops(&self, a: &Elem<N>) -> Elem<N> {
+        let a = a.limbs();
         let (mut lo, mut hi) = ([0u64; N], [0u64; N]);
         let mut twice = [0u64; N];
         for i in 0..N {
-            twice[i] = a.0[i] << 1;
+            twice[i] = a[i] << 1;
         }
         for i in 0..N {
             for j in i..N {
-                let v = if i == j { a.0[i] * a.0[i] } else { twice[i] * a.0[j] };
+                let v = if i == j { a[i] * a[i] } else { twice[i] * a[j] };
                 if i + j < N {
                     lo[i + j] += v;
                 } else {
@@ -290,23 +389,23 @@ impl<const N: usize> Params<N> {
                 hi[0] += up;
             }
         }
-        Elem(carry(hi))
+        Elem::from_limbs(carry(hi))
     }
 
     /// `1/a`, or `None` for zero, in time that depends on `a`: the integer `aR mod p`
     /// inverted times `R²` is `a^-1·R`, the inverse in Montgomery form.
     pub(crate) fn invert_vartime(&self, a: &Elem<N>) -> Option<Elem<N>> {
-        let mut words = words_of(&a.0);
+        let mut words = words_of(&a.limbs());
         if !super::bingcd::lt(&words, &self.modulus) {
             super::bingcd::sub(&mut words, &self.modulus);
         }
         let inverse = super::bingcd::invert(&words, &self.modulus, 2 * BITS * N as u32)?;
-        Some(Elem(limbs_of::<N>(&inverse)))
+        Some(Elem::from_limbs(limbs_of::<N>(&inverse)))
     }
 
     /// Enters Montgomery form from little-endian words holding a value below `p`.
     pub(crate) fn from_words(&self, words: &[u64; 6]) -> Elem<N> {
-        self.mul(&Elem(limbs_of::<N>(words)), &Elem(self.r2))
+        self.mul(&Elem::from_limbs(limbs_of::<N>(words)), &Elem::from_limbs(self.r2))
     }
 
     /// Leaves Montgomery form: the canonical value, below `p`, as little-endian words.
@@ -314,7 +413,7 @@ impl<const N: usize> Params<N> {
         let mut one = [0u64; N];
         one[0] = 1;
         // a/R is at most p; subtract p if it is p.
-        let x = self.mul(a, &Elem(one)).0;
+        let x = self.mul(a, &Elem::from_limbs(one)).limbs();
         let mut d = [0u64; N];
         let mut borrow = 0i64;
         for i in 0..N {
@@ -332,10 +431,11 @@ impl<const N: usize> Params<N> {
 
     /// Whether `a` is zero: a partially reduced zero is either 0 or p.
     pub(crate) fn is_zero(&self, a: &Elem<N>) -> bool {
+        let a = a.limbs();
         let (mut zero, mut p) = (0u64, 0u64);
         for i in 0..N {
-            zero |= a.0[i];
-            p |= a.0[i] ^ self.p[i];
+            zero |= a[i];
+            p |= a[i] ^ self.p[i];
         }
         zero == 0 || p == 0
     }

@@ -60,6 +60,19 @@ macro_rules! kernels_agree {
                 check("neg", k30.neg(&a30), k64.neg(&a64), (&m - a) % &m);
                 check("mul", k30.mul(&a30, &b30), k64.mul(&a64, &b64), (a * b) % &m);
                 check("square", k30.square(&a30), k64.square(&a64), (a * a) % &m);
+                // The Fp2-shaped product (u² = -1) with a third and fourth operand.
+                let c = &values[(i * 104_729 + 7) % values.len()];
+                let d = &values[(i * 15_485_863 + 3) % values.len()];
+                let (c30, d30) = (k30.from_words(&words(c)), k30.from_words(&words(d)));
+                let (c64, d64) = (k64.from_words(&words(c)), k64.from_words(&words(d)));
+                let (x30, y30) = k30.mul_quadratic(&a30, &b30, &c30, &d30);
+                let (x64, y64) = k64.mul_quadratic(&a64, &b64, &c64, &d64);
+                check("quadratic.0", x30, x64, (a * c + &m * &m - b * d) % &m);
+                check("quadratic.1", y30, y64, (a * d + b * c) % &m);
+                let (x30, y30) = k30.mul2(&a30, &b30, &c30, &d30);
+                let (x64, y64) = k64.mul2(&a64, &b64, &c64, &d64);
+                check("mul2.0", x30, x64, (a * b) % &m);
+                check("mul2.1", y30, y64, (c * d) % &m);
                 // The unrolled kernels against the loops they were generated from.
                 check("mul_loops", k30.mul_loops(&a30, &b30), k64.mul(&a64, &b64), (a * b) % &m);
                 check("square_loops", k30.square_loops(&a30), k64.square(&a64), (a * a) % &m);

@@ -16,6 +16,23 @@ const P_PLUS_1_OVER_4: [u64; 6] = shr(add_small(P_WORDS, 1), 2);
 const P_MINUS_1_OVER_2: [u64; 6] = shr(sub_small(P_WORDS, 1), 1);
 
 impl Fp {
+    /// `(a·b, c·d)`: two independent products, computed side by side where the kernel can
+    /// (two SIMD lanes on the IC).
+    #[inline]
+    pub(crate) fn mul2(a: &Fp, b: &Fp, c: &Fp, d: &Fp) -> (Fp, Fp) {
+        let (x, y) = FP.mul2(&a.0, &b.0, &c.0, &d.0);
+        (Fp(x), Fp(y))
+    }
+
+    /// `(a0·b0 - a1·b1, a0·b1 + a1·b0)`, the coefficients of the Fp2 product
+    /// `(a0 + a1·u)(b0 + b1·u)`: the four products are summed before reduction where the kernel
+    /// can.
+    #[inline]
+    pub(crate) fn mul_quadratic(a0: &Fp, a1: &Fp, b0: &Fp, b1: &Fp) -> (Fp, Fp) {
+        let (x, y) = FP.mul_quadratic(&a0.0, &a1.0, &b0.0, &b1.0);
+        (Fp(x), Fp(y))
+    }
+
     /// `1/self`, or `None` for zero (Fermat: `self^(p-2)`), in time that does not depend on
     /// the value. [`Self::invert_vartime`] is much cheaper for public values.
     pub fn invert(&self) -> Option<Fp> {

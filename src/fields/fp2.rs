@@ -59,8 +59,8 @@ impl Fp2 {
     pub fn square(&self) -> Fp2 {
         let a = self.c0 + self.c1;
         let b = self.c0 - self.c1;
-        let c = self.c0 * self.c1;
-        Fp2 { c0: a * b, c1: c.double() }
+        let (re, c) = Fp::mul2(&a, &b, &self.c0, &self.c1);
+        Fp2 { c0: re, c1: c.double() }
     }
 
     /// Multiplication by the non-residue ξ = 1 + u that defines Fp6.
@@ -162,11 +162,10 @@ impl Neg for Fp2 {
 
 impl Mul for Fp2 {
     type Output = Fp2;
-    /// Karatsuba: three Fp multiplications.
+    /// The four products `c0·c0', c1·c1', c0·c1', c1·c0'`, summed before reduction where the
+    /// kernel can (see `Fp::mul_quadratic`).
     fn mul(self, rhs: Fp2) -> Fp2 {
-        let t0 = self.c0 * rhs.c0;
-        let t1 = self.c1 * rhs.c1;
-        let t2 = (self.c0 + self.c1) * (rhs.c0 + rhs.c1);
-        Fp2 { c0: t0 - t1, c1: t2 - t0 - t1 }
+        let (c0, c1) = Fp::mul_quadratic(&self.c0, &self.c1, &rhs.c0, &rhs.c1);
+        Fp2 { c0, c1 }
     }
 }

@@ -9,6 +9,7 @@ mod fp12;
 mod fp2;
 mod fp6;
 mod fr;
+mod selftest;
 pub(crate) mod words;
 
 pub use fp::Fp;
@@ -16,3 +17,5 @@ pub use fp12::Fp12;
 pub use fp2::Fp2;
 pub use fp6::Fp6;
 pub use fr::Fr;
+#[doc(hidden)]
+pub use selftest::kernel_selftest;

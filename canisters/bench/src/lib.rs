@@ -170,6 +170,13 @@ fn fr_inv() -> u64 {
     n
 }
 
+/// Runs the library's kernel self-check on `cases` inputs: in this Wasm build, the SIMD
+/// kernel against the scalar one. Hidden from the interface; called by the tests.
+#[query(hidden = true)]
+fn kernel_selftest(seed: u64, cases: u32) -> Result<u32, String> {
+    icbls::fields::kernel_selftest(seed, cases).map_err(str::to_string)
+}
+
 /// The Candid interface this Wasm exports, for the test that compares it with the checked-in
 /// `.did` file. Hidden from the interface itself.
 #[query(hidden = true)]
