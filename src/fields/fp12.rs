@@ -50,6 +50,7 @@ impl Fp12 {
     }
 
     /// `c0 - c1·w`: the map `x ↦ x^(p^6)`, which inverts elements of the cyclotomic subgroup.
+    #[inline]
     pub fn conjugate(&self) -> Fp12 {
         Fp12 { c0: self.c0, c1: -self.c1 }
     }
@@ -140,6 +141,7 @@ fn triple_plus_twice(t: Fp2, z: Fp2) -> Fp2 {
 
 impl Add for Fp12 {
     type Output = Fp12;
+    #[inline]
     fn add(self, rhs: Fp12) -> Fp12 {
         Fp12 { c0: self.c0 + rhs.c0, c1: self.c1 + rhs.c1 }
     }
@@ -147,6 +149,7 @@ impl Add for Fp12 {
 
 impl Sub for Fp12 {
     type Output = Fp12;
+    #[inline]
     fn sub(self, rhs: Fp12) -> Fp12 {
         Fp12 { c0: self.c0 - rhs.c0, c1: self.c1 - rhs.c1 }
     }
@@ -154,6 +157,7 @@ impl Sub for Fp12 {
 
 impl Neg for Fp12 {
     type Output = Fp12;
+    #[inline]
     fn neg(self) -> Fp12 {
         Fp12 { c0: -self.c0, c1: -self.c1 }
     }
@@ -162,6 +166,7 @@ impl Neg for Fp12 {
 impl Mul for Fp12 {
     type Output = Fp12;
     /// Karatsuba: three Fp6 multiplications.
+    #[inline]
     fn mul(self, rhs: Fp12) -> Fp12 {
         let aa = self.c0 * rhs.c0;
         let bb = self.c1 * rhs.c1;

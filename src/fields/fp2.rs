@@ -37,11 +37,13 @@ impl Fp2 {
     }
 
     /// `self + self`.
+    #[inline]
     pub fn double(&self) -> Fp2 {
         Fp2 { c0: self.c0.double(), c1: self.c1.double() }
     }
 
     /// `c0 - c1·u`: the Frobenius map `x ↦ x^p`.
+    #[inline]
     pub fn conjugate(&self) -> Fp2 {
         Fp2 { c0: self.c0, c1: -self.c1 }
     }
@@ -64,11 +66,13 @@ impl Fp2 {
     }
 
     /// Multiplication by the non-residue ξ = 1 + u that defines Fp6.
+    #[inline]
     pub fn mul_by_nonresidue(&self) -> Fp2 {
         Fp2 { c0: self.c0 - self.c1, c1: self.c0 + self.c1 }
     }
 
     /// Multiplication by an element of Fp.
+    #[inline]
     pub fn mul_by_fp(&self, k: &Fp) -> Fp2 {
         Fp2 { c0: self.c0 * *k, c1: self.c1 * *k }
     }
@@ -141,6 +145,7 @@ impl Fp2 {
 
 impl Add for Fp2 {
     type Output = Fp2;
+    #[inline]
     fn add(self, rhs: Fp2) -> Fp2 {
         Fp2 { c0: self.c0 + rhs.c0, c1: self.c1 + rhs.c1 }
     }
@@ -148,6 +153,7 @@ impl Add for Fp2 {
 
 impl Sub for Fp2 {
     type Output = Fp2;
+    #[inline]
     fn sub(self, rhs: Fp2) -> Fp2 {
         Fp2 { c0: self.c0 - rhs.c0, c1: self.c1 - rhs.c1 }
     }
@@ -155,6 +161,7 @@ impl Sub for Fp2 {
 
 impl Neg for Fp2 {
     type Output = Fp2;
+    #[inline]
     fn neg(self) -> Fp2 {
         Fp2 { c0: -self.c0, c1: -self.c1 }
     }
@@ -164,6 +171,7 @@ impl Mul for Fp2 {
     type Output = Fp2;
     /// The four products `c0·c0', c1·c1', c0·c1', c1·c0'`, summed before reduction where the
     /// kernel can (see `Fp::mul_quadratic`).
+    #[inline]
     fn mul(self, rhs: Fp2) -> Fp2 {
         let (c0, c1) = Fp::mul_quadratic(&self.c0, &self.c1, &rhs.c0, &rhs.c1);
         Fp2 { c0, c1 }

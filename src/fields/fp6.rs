@@ -58,11 +58,13 @@ impl Fp6 {
     }
 
     /// `self + self`.
+    #[inline]
     pub fn double(&self) -> Fp6 {
         Fp6 { c0: self.c0.double(), c1: self.c1.double(), c2: self.c2.double() }
     }
 
     /// Multiplication by v, the non-residue that defines Fp12: `(ξ·c2, c0, c1)`.
+    #[inline]
     pub fn mul_by_nonresidue(&self) -> Fp6 {
         Fp6 { c0: self.c2.mul_by_nonresidue(), c1: self.c0, c2: self.c1 }
     }
@@ -129,6 +131,7 @@ impl Fp6 {
 
 impl Add for Fp6 {
     type Output = Fp6;
+    #[inline]
     fn add(self, rhs: Fp6) -> Fp6 {
         Fp6 { c0: self.c0 + rhs.c0, c1: self.c1 + rhs.c1, c2: self.c2 + rhs.c2 }
     }
@@ -136,6 +139,7 @@ impl Add for Fp6 {
 
 impl Sub for Fp6 {
     type Output = Fp6;
+    #[inline]
     fn sub(self, rhs: Fp6) -> Fp6 {
         Fp6 { c0: self.c0 - rhs.c0, c1: self.c1 - rhs.c1, c2: self.c2 - rhs.c2 }
     }
@@ -143,6 +147,7 @@ impl Sub for Fp6 {
 
 impl Neg for Fp6 {
     type Output = Fp6;
+    #[inline]
     fn neg(self) -> Fp6 {
         Fp6 { c0: -self.c0, c1: -self.c1, c2: -self.c2 }
     }
@@ -151,6 +156,7 @@ impl Neg for Fp6 {
 impl Mul for Fp6 {
     type Output = Fp6;
     /// Karatsuba-style interpolation: six Fp2 multiplications.
+    #[inline]
     fn mul(self, rhs: Fp6) -> Fp6 {
         let (a, b) = (self, rhs);
         let t0 = a.c0 * b.c0;
