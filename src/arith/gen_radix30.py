@@ -275,15 +275,15 @@ def simd_mul2(n):
     return "\n".join(out)
 
 
-def simd_fp2_mul(n):
+def simd_fp2_wide(n):
     out = []
     w = out.append
-    w("/// The Fp2 product `(a0 + a1·u)(b0 + b1·u)`, `u² = -1`, with two reductions instead of")
-    w("/// three multiplications' worth: lane 0 sums `a0·b0 - a1·b1 + p·2^(30n-1)` (the offset, a")
-    w("/// multiple of p, keeps it positive and below `pR`), lane 1 sums `a0·b1 + a1·b0`, and both")
-    w("/// lanes are reduced at once. Outputs are below 2p.")
+    w("/// The Fp2 product `(a0 + a1·u)(b0 + b1·u)`, `u² = -1`, unreduced: lane 0 of limb k holds limb")
+    w("/// k of `a0·b0 - a1·b1`, lane 1 that of `a0·b1 + a1·b0`, as signed 30-bit digits (each within")
+    w("/// (-2^30, 2^31)); limb 2n-1 holds the top carry. Sums and differences of such values are")
+    w("/// taken limb by limb and reduced once by `fp2_reduce`.")
     w("#[inline(always)]")
-    w(f"pub(super) fn fp2_mul_{n}(a0: [u64; {n}], a1: [u64; {n}], b0: [u64; {n}], b1: [u64; {n}], p: [u64; {n}], offset: [u64; {2 * n}], p_inv: u64) -> ([u64; {n}], [u64; {n}]) {{")
+    w(f"pub(super) fn fp2_wide_{n}(a0: [u64; {n}], a1: [u64; {n}], b0: [u64; {n}], b1: [u64; {n}]) -> [v128; {2 * n}] {{")
     for i in range(n):
         w(f"    let x{i} = pack(a0[{i}], a0[{i}]);")
     for i in range(n):
@@ -304,10 +304,26 @@ def simd_fp2_mul(n):
             w(f"    let {name}{k}n = v128_and(s, mask);")
             w("    let c = u64x2_shr(s, BITS);")
         w(f"    let {name}{2 * n - 1}n = c;")
-    w("    // Lane 0: e - f + offset; lane 1: e + f. Limbs stay within (-2^30, 2^32).")
+    w("    // Lane 0: e - f; lane 1: e + f.")
+    limbs = []
     for k in range(2 * n):
-        w(f"    let f{k}s = i64x2_shuffle::<2, 1>(f{k}n, i64x2_neg(f{k}n));")
-        w(f"    let c{k} = i64x2_add(i64x2_add(e{k}n, f{k}s), u64x2(offset[{k}], 0));")
+        w(f"    let w{k} = i64x2_add(e{k}n, i64x2_shuffle::<2, 1>(f{k}n, i64x2_neg(f{k}n)));")
+        limbs.append(f"w{k}")
+    w(f"    [{', '.join(limbs)}]")
+    w("}")
+    return "\n".join(out)
+
+
+def simd_fp2_reduce(n):
+    out = []
+    w = out.append
+    w("/// Reduces an unreduced Fp2 value (see `fp2_wide`) whose two coefficients lie within")
+    w("/// `±p·2^(30n-1)`: adds that offset (a multiple of p) to both, normalizes the signed digits and")
+    w("/// Montgomery-reduces both lanes at once. Outputs are below 2p.")
+    w("#[inline(always)]")
+    w(f"pub(super) fn fp2_reduce_{n}(w: [v128; {2 * n}], p: [u64; {n}], offset: [u64; {2 * n}], p_inv: u64) -> ([u64; {n}], [u64; {n}]) {{")
+    for k in range(2 * n):
+        w(f"    let c{k} = i64x2_add(w[{k}], u64x2_splat(offset[{k}]));")
     # c(2n-1) joins the top column before normalization.
     w(f"    let c{2 * n - 2} = i64x2_add(c{2 * n - 2}, i64x2_shl(c{2 * n - 1}, BITS));")
     simd_reduce(n, w, signed=True)
@@ -320,7 +336,9 @@ def main_simd():
     parts = list(SIMD_HEADER)
     parts.append(simd_mul2(13))
     parts.append("")
-    parts.append(simd_fp2_mul(13))
+    parts.append(simd_fp2_wide(13))
+    parts.append("")
+    parts.append(simd_fp2_reduce(13))
     parts.append("")
     with open(os.path.join(here, "radix30_simd.rs"), "w") as f:
         f.write("\n".join(parts))

@@ -61,6 +61,8 @@ pub(crate) const R_WORDS: [u64; 6] = [
 
 /// An element of Fp in the backend's representation.
 pub(crate) type FpElem = backend::Elem<{ FP_LIMBS }>;
+/// An unreduced element of Fp2 (products summed before one reduction).
+pub(crate) type Fp2Wide = backend::Wide2<{ FP_LIMBS }>;
 /// An element of Fr in the backend's representation.
 pub(crate) type FrElem = backend::Elem<{ FR_LIMBS }>;
 

@@ -17,6 +17,11 @@ pub(crate) struct Params<const N: usize> {
     one: [u64; N],
 }
 
+/// An unreduced element of the quadratic extension `u² = -1`: in this kernel, reduced eagerly
+/// (the interface of the Wasm kernel's deferred reduction).
+#[derive(Clone, Copy)]
+pub(crate) struct Wide2<const N: usize>(Elem<N>, Elem<N>);
+
 /// A field element in this kernel's representation.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Elem<const N: usize>([u64; N]);
@@ -199,6 +204,29 @@ impl<const N: usize> Params<N> {
         modulus[..N].copy_from_slice(&self.p);
         let inverse = super::bingcd::invert(&words, &modulus, 128 * N as u32)?;
         Some(Elem(take::<N>(&inverse)))
+    }
+
+    /// `(a0 + a1·u)(b0 + b1·u)`.
+    pub(crate) fn wide_mul_quadratic(&self, a0: &Elem<N>, a1: &Elem<N>, b0: &Elem<N>, b1: &Elem<N>) -> Wide2<N> {
+        let (c0, c1) = self.mul_quadratic(a0, a1, b0, b1);
+        Wide2(c0, c1)
+    }
+
+    pub(crate) fn wide_add(&self, x: &Wide2<N>, y: &Wide2<N>) -> Wide2<N> {
+        Wide2(self.add(&x.0, &y.0), self.add(&x.1, &y.1))
+    }
+
+    pub(crate) fn wide_sub(&self, x: &Wide2<N>, y: &Wide2<N>) -> Wide2<N> {
+        Wide2(self.sub(&x.0, &y.0), self.sub(&x.1, &y.1))
+    }
+
+    /// `x·(1 + u)`.
+    pub(crate) fn wide_mul_by_1_plus_u(&self, x: &Wide2<N>) -> Wide2<N> {
+        Wide2(self.sub(&x.0, &x.1), self.add(&x.0, &x.1))
+    }
+
+    pub(crate) fn wide_reduce(&self, x: &Wide2<N>) -> (Elem<N>, Elem<N>) {
+        (x.0, x.1)
     }
 
     /// Enters Montgomery form from little-endian words holding a value below `p`.

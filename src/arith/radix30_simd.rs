@@ -254,12 +254,12 @@ pub(super) fn mul2_13(a: [u64; 13], b: [u64; 13], c: [u64; 13], d: [u64; 13], p:
     ([u64x2_extract_lane::<0>(r0), u64x2_extract_lane::<0>(r1), u64x2_extract_lane::<0>(r2), u64x2_extract_lane::<0>(r3), u64x2_extract_lane::<0>(r4), u64x2_extract_lane::<0>(r5), u64x2_extract_lane::<0>(r6), u64x2_extract_lane::<0>(r7), u64x2_extract_lane::<0>(r8), u64x2_extract_lane::<0>(r9), u64x2_extract_lane::<0>(r10), u64x2_extract_lane::<0>(r11), u64x2_extract_lane::<0>(r12)], [u64x2_extract_lane::<1>(r0), u64x2_extract_lane::<1>(r1), u64x2_extract_lane::<1>(r2), u64x2_extract_lane::<1>(r3), u64x2_extract_lane::<1>(r4), u64x2_extract_lane::<1>(r5), u64x2_extract_lane::<1>(r6), u64x2_extract_lane::<1>(r7), u64x2_extract_lane::<1>(r8), u64x2_extract_lane::<1>(r9), u64x2_extract_lane::<1>(r10), u64x2_extract_lane::<1>(r11), u64x2_extract_lane::<1>(r12)])
 }
 
-/// The Fp2 product `(a0 + a1·u)(b0 + b1·u)`, `u² = -1`, with two reductions instead of
-/// three multiplications' worth: lane 0 sums `a0·b0 - a1·b1 + p·2^(30n-1)` (the offset, a
-/// multiple of p, keeps it positive and below `pR`), lane 1 sums `a0·b1 + a1·b0`, and both
-/// lanes are reduced at once. Outputs are below 2p.
+/// The Fp2 product `(a0 + a1·u)(b0 + b1·u)`, `u² = -1`, unreduced: lane 0 of limb k holds limb
+/// k of `a0·b0 - a1·b1`, lane 1 that of `a0·b1 + a1·b0`, as signed 30-bit digits (each within
+/// (-2^30, 2^31)); limb 2n-1 holds the top carry. Sums and differences of such values are
+/// taken limb by limb and reduced once by `fp2_reduce`.
 #[inline(always)]
-pub(super) fn fp2_mul_13(a0: [u64; 13], a1: [u64; 13], b0: [u64; 13], b1: [u64; 13], p: [u64; 13], offset: [u64; 26], p_inv: u64) -> ([u64; 13], [u64; 13]) {
+pub(super) fn fp2_wide_13(a0: [u64; 13], a1: [u64; 13], b0: [u64; 13], b1: [u64; 13]) -> [v128; 26] {
     let x0 = pack(a0[0], a0[0]);
     let x1 = pack(a0[1], a0[1]);
     let x2 = pack(a0[2], a0[2]);
@@ -514,59 +514,67 @@ pub(super) fn fp2_mul_13(a0: [u64; 13], a1: [u64; 13], b0: [u64; 13], b1: [u64; 
     let f24n = v128_and(s, mask);
     let c = u64x2_shr(s, BITS);
     let f25n = c;
-    // Lane 0: e - f + offset; lane 1: e + f. Limbs stay within (-2^30, 2^32).
-    let f0s = i64x2_shuffle::<2, 1>(f0n, i64x2_neg(f0n));
-    let c0 = i64x2_add(i64x2_add(e0n, f0s), u64x2(offset[0], 0));
-    let f1s = i64x2_shuffle::<2, 1>(f1n, i64x2_neg(f1n));
-    let c1 = i64x2_add(i64x2_add(e1n, f1s), u64x2(offset[1], 0));
-    let f2s = i64x2_shuffle::<2, 1>(f2n, i64x2_neg(f2n));
-    let c2 = i64x2_add(i64x2_add(e2n, f2s), u64x2(offset[2], 0));
-    let f3s = i64x2_shuffle::<2, 1>(f3n, i64x2_neg(f3n));
-    let c3 = i64x2_add(i64x2_add(e3n, f3s), u64x2(offset[3], 0));
-    let f4s = i64x2_shuffle::<2, 1>(f4n, i64x2_neg(f4n));
-    let c4 = i64x2_add(i64x2_add(e4n, f4s), u64x2(offset[4], 0));
-    let f5s = i64x2_shuffle::<2, 1>(f5n, i64x2_neg(f5n));
-    let c5 = i64x2_add(i64x2_add(e5n, f5s), u64x2(offset[5], 0));
-    let f6s = i64x2_shuffle::<2, 1>(f6n, i64x2_neg(f6n));
-    let c6 = i64x2_add(i64x2_add(e6n, f6s), u64x2(offset[6], 0));
-    let f7s = i64x2_shuffle::<2, 1>(f7n, i64x2_neg(f7n));
-    let c7 = i64x2_add(i64x2_add(e7n, f7s), u64x2(offset[7], 0));
-    let f8s = i64x2_shuffle::<2, 1>(f8n, i64x2_neg(f8n));
-    let c8 = i64x2_add(i64x2_add(e8n, f8s), u64x2(offset[8], 0));
-    let f9s = i64x2_shuffle::<2, 1>(f9n, i64x2_neg(f9n));
-    let c9 = i64x2_add(i64x2_add(e9n, f9s), u64x2(offset[9], 0));
-    let f10s = i64x2_shuffle::<2, 1>(f10n, i64x2_neg(f10n));
-    let c10 = i64x2_add(i64x2_add(e10n, f10s), u64x2(offset[10], 0));
-    let f11s = i64x2_shuffle::<2, 1>(f11n, i64x2_neg(f11n));
-    let c11 = i64x2_add(i64x2_add(e11n, f11s), u64x2(offset[11], 0));
-    let f12s = i64x2_shuffle::<2, 1>(f12n, i64x2_neg(f12n));
-    let c12 = i64x2_add(i64x2_add(e12n, f12s), u64x2(offset[12], 0));
-    let f13s = i64x2_shuffle::<2, 1>(f13n, i64x2_neg(f13n));
-    let c13 = i64x2_add(i64x2_add(e13n, f13s), u64x2(offset[13], 0));
-    let f14s = i64x2_shuffle::<2, 1>(f14n, i64x2_neg(f14n));
-    let c14 = i64x2_add(i64x2_add(e14n, f14s), u64x2(offset[14], 0));
-    let f15s = i64x2_shuffle::<2, 1>(f15n, i64x2_neg(f15n));
-    let c15 = i64x2_add(i64x2_add(e15n, f15s), u64x2(offset[15], 0));
-    let f16s = i64x2_shuffle::<2, 1>(f16n, i64x2_neg(f16n));
-    let c16 = i64x2_add(i64x2_add(e16n, f16s), u64x2(offset[16], 0));
-    let f17s = i64x2_shuffle::<2, 1>(f17n, i64x2_neg(f17n));
-    let c17 = i64x2_add(i64x2_add(e17n, f17s), u64x2(offset[17], 0));
-    let f18s = i64x2_shuffle::<2, 1>(f18n, i64x2_neg(f18n));
-    let c18 = i64x2_add(i64x2_add(e18n, f18s), u64x2(offset[18], 0));
-    let f19s = i64x2_shuffle::<2, 1>(f19n, i64x2_neg(f19n));
-    let c19 = i64x2_add(i64x2_add(e19n, f19s), u64x2(offset[19], 0));
-    let f20s = i64x2_shuffle::<2, 1>(f20n, i64x2_neg(f20n));
-    let c20 = i64x2_add(i64x2_add(e20n, f20s), u64x2(offset[20], 0));
-    let f21s = i64x2_shuffle::<2, 1>(f21n, i64x2_neg(f21n));
-    let c21 = i64x2_add(i64x2_add(e21n, f21s), u64x2(offset[21], 0));
-    let f22s = i64x2_shuffle::<2, 1>(f22n, i64x2_neg(f22n));
-    let c22 = i64x2_add(i64x2_add(e22n, f22s), u64x2(offset[22], 0));
-    let f23s = i64x2_shuffle::<2, 1>(f23n, i64x2_neg(f23n));
-    let c23 = i64x2_add(i64x2_add(e23n, f23s), u64x2(offset[23], 0));
-    let f24s = i64x2_shuffle::<2, 1>(f24n, i64x2_neg(f24n));
-    let c24 = i64x2_add(i64x2_add(e24n, f24s), u64x2(offset[24], 0));
-    let f25s = i64x2_shuffle::<2, 1>(f25n, i64x2_neg(f25n));
-    let c25 = i64x2_add(i64x2_add(e25n, f25s), u64x2(offset[25], 0));
+    // Lane 0: e - f; lane 1: e + f.
+    let w0 = i64x2_add(e0n, i64x2_shuffle::<2, 1>(f0n, i64x2_neg(f0n)));
+    let w1 = i64x2_add(e1n, i64x2_shuffle::<2, 1>(f1n, i64x2_neg(f1n)));
+    let w2 = i64x2_add(e2n, i64x2_shuffle::<2, 1>(f2n, i64x2_neg(f2n)));
+    let w3 = i64x2_add(e3n, i64x2_shuffle::<2, 1>(f3n, i64x2_neg(f3n)));
+    let w4 = i64x2_add(e4n, i64x2_shuffle::<2, 1>(f4n, i64x2_neg(f4n)));
+    let w5 = i64x2_add(e5n, i64x2_shuffle::<2, 1>(f5n, i64x2_neg(f5n)));
+    let w6 = i64x2_add(e6n, i64x2_shuffle::<2, 1>(f6n, i64x2_neg(f6n)));
+    let w7 = i64x2_add(e7n, i64x2_shuffle::<2, 1>(f7n, i64x2_neg(f7n)));
+    let w8 = i64x2_add(e8n, i64x2_shuffle::<2, 1>(f8n, i64x2_neg(f8n)));
+    let w9 = i64x2_add(e9n, i64x2_shuffle::<2, 1>(f9n, i64x2_neg(f9n)));
+    let w10 = i64x2_add(e10n, i64x2_shuffle::<2, 1>(f10n, i64x2_neg(f10n)));
+    let w11 = i64x2_add(e11n, i64x2_shuffle::<2, 1>(f11n, i64x2_neg(f11n)));
+    let w12 = i64x2_add(e12n, i64x2_shuffle::<2, 1>(f12n, i64x2_neg(f12n)));
+    let w13 = i64x2_add(e13n, i64x2_shuffle::<2, 1>(f13n, i64x2_neg(f13n)));
+    let w14 = i64x2_add(e14n, i64x2_shuffle::<2, 1>(f14n, i64x2_neg(f14n)));
+    let w15 = i64x2_add(e15n, i64x2_shuffle::<2, 1>(f15n, i64x2_neg(f15n)));
+    let w16 = i64x2_add(e16n, i64x2_shuffle::<2, 1>(f16n, i64x2_neg(f16n)));
+    let w17 = i64x2_add(e17n, i64x2_shuffle::<2, 1>(f17n, i64x2_neg(f17n)));
+    let w18 = i64x2_add(e18n, i64x2_shuffle::<2, 1>(f18n, i64x2_neg(f18n)));
+    let w19 = i64x2_add(e19n, i64x2_shuffle::<2, 1>(f19n, i64x2_neg(f19n)));
+    let w20 = i64x2_add(e20n, i64x2_shuffle::<2, 1>(f20n, i64x2_neg(f20n)));
+    let w21 = i64x2_add(e21n, i64x2_shuffle::<2, 1>(f21n, i64x2_neg(f21n)));
+    let w22 = i64x2_add(e22n, i64x2_shuffle::<2, 1>(f22n, i64x2_neg(f22n)));
+    let w23 = i64x2_add(e23n, i64x2_shuffle::<2, 1>(f23n, i64x2_neg(f23n)));
+    let w24 = i64x2_add(e24n, i64x2_shuffle::<2, 1>(f24n, i64x2_neg(f24n)));
+    let w25 = i64x2_add(e25n, i64x2_shuffle::<2, 1>(f25n, i64x2_neg(f25n)));
+    [w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12, w13, w14, w15, w16, w17, w18, w19, w20, w21, w22, w23, w24, w25]
+}
+
+/// Reduces an unreduced Fp2 value (see `fp2_wide`) whose two coefficients lie within
+/// `±p·2^(30n-1)`: adds that offset (a multiple of p) to both, normalizes the signed digits and
+/// Montgomery-reduces both lanes at once. Outputs are below 2p.
+#[inline(always)]
+pub(super) fn fp2_reduce_13(w: [v128; 26], p: [u64; 13], offset: [u64; 26], p_inv: u64) -> ([u64; 13], [u64; 13]) {
+    let c0 = i64x2_add(w[0], u64x2_splat(offset[0]));
+    let c1 = i64x2_add(w[1], u64x2_splat(offset[1]));
+    let c2 = i64x2_add(w[2], u64x2_splat(offset[2]));
+    let c3 = i64x2_add(w[3], u64x2_splat(offset[3]));
+    let c4 = i64x2_add(w[4], u64x2_splat(offset[4]));
+    let c5 = i64x2_add(w[5], u64x2_splat(offset[5]));
+    let c6 = i64x2_add(w[6], u64x2_splat(offset[6]));
+    let c7 = i64x2_add(w[7], u64x2_splat(offset[7]));
+    let c8 = i64x2_add(w[8], u64x2_splat(offset[8]));
+    let c9 = i64x2_add(w[9], u64x2_splat(offset[9]));
+    let c10 = i64x2_add(w[10], u64x2_splat(offset[10]));
+    let c11 = i64x2_add(w[11], u64x2_splat(offset[11]));
+    let c12 = i64x2_add(w[12], u64x2_splat(offset[12]));
+    let c13 = i64x2_add(w[13], u64x2_splat(offset[13]));
+    let c14 = i64x2_add(w[14], u64x2_splat(offset[14]));
+    let c15 = i64x2_add(w[15], u64x2_splat(offset[15]));
+    let c16 = i64x2_add(w[16], u64x2_splat(offset[16]));
+    let c17 = i64x2_add(w[17], u64x2_splat(offset[17]));
+    let c18 = i64x2_add(w[18], u64x2_splat(offset[18]));
+    let c19 = i64x2_add(w[19], u64x2_splat(offset[19]));
+    let c20 = i64x2_add(w[20], u64x2_splat(offset[20]));
+    let c21 = i64x2_add(w[21], u64x2_splat(offset[21]));
+    let c22 = i64x2_add(w[22], u64x2_splat(offset[22]));
+    let c23 = i64x2_add(w[23], u64x2_splat(offset[23]));
+    let c24 = i64x2_add(w[24], u64x2_splat(offset[24]));
+    let c25 = i64x2_add(w[25], u64x2_splat(offset[25]));
     let c24 = i64x2_add(c24, i64x2_shl(c25, BITS));
     let mask = u64x2_splat(MASK);
     let p_inv = u64x2_splat(p_inv);

@@ -166,7 +166,6 @@ impl Neg for Fp12 {
 impl Mul for Fp12 {
     type Output = Fp12;
     /// Karatsuba: three Fp6 multiplications.
-    #[inline]
     fn mul(self, rhs: Fp12) -> Fp12 {
         let aa = self.c0 * rhs.c0;
         let bb = self.c1 * rhs.c1;

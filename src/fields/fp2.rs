@@ -1,7 +1,7 @@
 //! Fp2 = Fp[u]/(u² + 1), the field G2's coordinates live in.
 
+use crate::arith::{Fp2Wide as WideRepr, FP, P_WORDS};
 use crate::fields::words::{shr, sub_small};
-use crate::arith::P_WORDS;
 use crate::Fp;
 use core::ops::{Add, Mul, Neg, Sub};
 
@@ -140,6 +140,52 @@ impl Fp2 {
     /// `sgn0` of RFC 9380 (section 4.1) for m = 2.
     pub fn sgn0(&self) -> bool {
         self.c0.sgn0() || (self.c0.is_zero() && self.c1.sgn0())
+    }
+}
+
+/// An Fp2 product left unreduced, so that sums and differences of products pay one reduction
+/// (lazy reduction: Aranha, Karabina, Longa, Gebotys and López, "Faster explicit formulas for
+/// computing pairings over ordinary curves", EUROCRYPT 2011). Valid for sums of products whose
+/// absolute values add up to less than 256p² (inputs are below 2p: each product is below 8p²).
+#[derive(Clone, Copy)]
+pub(crate) struct Fp2Wide(WideRepr);
+
+impl Fp2 {
+    /// `self·rhs`, unreduced.
+    #[inline]
+    pub(crate) fn mul_wide(&self, rhs: &Fp2) -> Fp2Wide {
+        Fp2Wide(FP.wide_mul_quadratic(&self.c0.0, &self.c1.0, &rhs.c0.0, &rhs.c1.0))
+    }
+}
+
+impl Fp2Wide {
+    /// The reduced value.
+    #[inline]
+    pub(crate) fn reduce(&self) -> Fp2 {
+        let (c0, c1) = FP.wide_reduce(&self.0);
+        Fp2 { c0: Fp(c0), c1: Fp(c1) }
+    }
+
+    /// Multiplication by ξ = 1 + u.
+    #[inline]
+    pub(crate) fn mul_by_nonresidue(&self) -> Fp2Wide {
+        Fp2Wide(FP.wide_mul_by_1_plus_u(&self.0))
+    }
+}
+
+impl Add for Fp2Wide {
+    type Output = Fp2Wide;
+    #[inline]
+    fn add(self, rhs: Fp2Wide) -> Fp2Wide {
+        Fp2Wide(FP.wide_add(&self.0, &rhs.0))
+    }
+}
+
+impl Sub for Fp2Wide {
+    type Output = Fp2Wide;
+    #[inline]
+    fn sub(self, rhs: Fp2Wide) -> Fp2Wide {
+        Fp2Wide(FP.wide_sub(&self.0, &rhs.0))
     }
 }
 

@@ -158,13 +158,15 @@ impl Mul for Fp6 {
     /// Karatsuba-style interpolation: six Fp2 multiplications.
     #[inline]
     fn mul(self, rhs: Fp6) -> Fp6 {
+        // Karatsuba over Fp2 with the six products summed unreduced: three reductions.
         let (a, b) = (self, rhs);
-        let t0 = a.c0 * b.c0;
-        let t1 = a.c1 * b.c1;
-        let t2 = a.c2 * b.c2;
-        let c0 = ((a.c1 + a.c2) * (b.c1 + b.c2) - t1 - t2).mul_by_nonresidue() + t0;
-        let c1 = (a.c0 + a.c1) * (b.c0 + b.c1) - t0 - t1 + t2.mul_by_nonresidue();
-        let c2 = (a.c0 + a.c2) * (b.c0 + b.c2) - t0 - t2 + t1;
+        let t0 = a.c0.mul_wide(&b.c0);
+        let t1 = a.c1.mul_wide(&b.c1);
+        let t2 = a.c2.mul_wide(&b.c2);
+        let c0 = ((a.c1 + a.c2).mul_wide(&(b.c1 + b.c2)) - t1 - t2).mul_by_nonresidue() + t0;
+        let c1 = (a.c0 + a.c1).mul_wide(&(b.c0 + b.c1)) - t0 - t1 + t2.mul_by_nonresidue();
+        let c2 = (a.c0 + a.c2).mul_wide(&(b.c0 + b.c2)) - t0 - t2 + t1;
+        let (c0, c1, c2) = (c0.reduce(), c1.reduce(), c2.reduce());
         Fp6 { c0, c1, c2 }
     }
 }

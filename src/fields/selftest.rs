@@ -1,9 +1,15 @@
 //! A self-check of the paired kernel operations, runnable inside a canister: the SIMD kernel
 //! exists only in `wasm32` builds with `simd128`, so its tests run it there, under the meter.
 
-use crate::Fp;
+use crate::{Fp, Fp2};
 
-/// Compares [`Fp::mul2`] and [`Fp::mul_quadratic`] with single multiplications on `cases`
+/// `x·y` in Fp2 from four single Fp multiplications, independent of the paired kernels.
+fn fp2_product(x: &Fp2, y: &Fp2) -> Fp2 {
+    Fp2::new(x.c0 * y.c0 - x.c1 * y.c1, x.c0 * y.c1 + x.c1 * y.c0)
+}
+
+/// Compares [`Fp::mul2`], [`Fp::mul_quadratic`] and unreduced Fp2 products (the largest sum
+/// that Fp6 multiplication forms) with single multiplications on `cases`
 /// pseudo-random inputs from `seed` (edge values first: 0, 1, -1, and partially reduced sums
 /// near 2p). Returns the number of cases checked, or the first disagreement.
 #[doc(hidden)]
@@ -45,6 +51,19 @@ pub fn kernel_selftest(seed: u64, cases: u32) -> Result<u32, &'static str> {
         // Outputs must be valid inputs again (their bounds kept).
         if Fp::mul_quadratic(&x, &y, &a, &b) != (x * a - y * b, x * b + y * a) {
             return Err("mul_quadratic output is not a valid input");
+        }
+        // The largest unreduced sum Fp6 multiplication forms: ((s - t - u)·ξ + v), with s a
+        // product of sums.
+        let (x, y, z) = (Fp2::new(a, b), Fp2::new(c, d), Fp2::new(b, c));
+        let (s0, s1) = (x + y, y + z);
+        let wide = ((s0.mul_wide(&s1) - x.mul_wide(&y) - y.mul_wide(&z)).mul_by_nonresidue()
+            + z.mul_wide(&x))
+        .reduce();
+        let plain = (fp2_product(&s0, &s1) - fp2_product(&x, &y) - fp2_product(&y, &z))
+            .mul_by_nonresidue()
+            + fp2_product(&z, &x);
+        if wide != plain {
+            return Err("unreduced Fp2 products disagree with four multiplications each");
         }
     }
     Ok(cases)
