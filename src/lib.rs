@@ -5,7 +5,18 @@
 //! The library is `no_std` with `alloc`. It will hold the field tower, the groups G1 and G2,
 //! pairings, multi-scalar multiplication, RFC 9380 hash-to-curve, BLS signatures, the EIP-2537
 //! and EIP-4844 precompiles and Internet Computer certificate verification; each arrives with
-//! its tests and its row in `bench/RESULTS.md`. Today it holds the prime fields Fp and Fr.
+//! its tests and its row in `bench/RESULTS.md`. Today it holds the field tower: [`Fp`], [`Fp2`],
+//! [`Fp6`], [`Fp12`] and the scalar field [`Fr`].
+//!
+//! ```
+//! use icbls::{DecodeError, Fp, Fp2};
+//!
+//! let a = Fp::from_bytes(&[7u8; 48]).unwrap(); // canonical big-endian
+//! assert_eq!(Fp::from_bytes(&[0xff; 48]), Err(DecodeError::NotCanonical { what: "Fp element" }));
+//! let b = Fp2::new(a, Fp::ONE);
+//! assert_eq!(b * b.invert_vartime().unwrap(), Fp2::ONE); // variable time: public values only
+//! assert_eq!(a.square().sqrt().map(|r| r == a || r == -a), Some(true));
+//! ```
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

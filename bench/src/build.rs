@@ -60,8 +60,8 @@ pub struct Variant {
     pub description: &'static str,
     /// Cargo features to enable (`package/feature`).
     pub features: &'static [&'static str],
-    /// Extra `rustc` flags for the Wasm target.
-    pub rustflags: &'static str,
+    /// `rustc` flags for the Wasm target in place of those of `.cargo/config.toml`, if any.
+    pub rustflags: Option<&'static str>,
 }
 
 /// Builds the canisters (one `cargo build` for all of them) and returns their Wasm bytes, in
@@ -96,9 +96,10 @@ fn build(canisters: &[CanisterPackage], variant: Option<&Variant>) -> Result<Vec
         if !v.features.is_empty() {
             cmd.args(["--features", &v.features.join(",")]);
         }
-        if !v.rustflags.is_empty() {
-            // With --target, RUSTFLAGS reaches the Wasm build only, not build scripts.
-            cmd.env("RUSTFLAGS", v.rustflags);
+        if let Some(flags) = v.rustflags {
+            // With --target, RUSTFLAGS reaches the Wasm build only, not build scripts; set (even
+            // empty) it replaces the flags of .cargo/config.toml.
+            cmd.env("RUSTFLAGS", flags);
         }
     }
     let status = cmd.status().map_err(|e| format!("cannot run cargo: {e}"))?;
