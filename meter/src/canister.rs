@@ -1,8 +1,9 @@
 //! An installed canister: its instrumented module, its state between messages, and the calls.
 //!
 //! Each message runs on a fresh instance into which the canister's state (memory contents and
-//! mutable globals) is copied. An update keeps the state it leaves; a query's is discarded, as
-//! on the IC. Tables are not carried between messages (Rust canisters do not write them).
+//! mutable globals) is copied. An update that does not trap keeps the state it leaves; a
+//! query's is discarded, as on the IC. Tables are not carried between messages (Rust canisters
+//! do not write them).
 
 use crate::instrument::{self, COUNTER_EXPORT, GLOBAL_EXPORT_PREFIX, LIMIT_EXPORT, START_EXPORT};
 use crate::system_api::{self, Entry, Environment, HostState};
@@ -82,16 +83,19 @@ impl Canister {
             env,
             install_instructions: 0,
         };
-        // A fresh instance: data segments applied, nothing to restore.
+        // The start function, then `canister_init`, share one installation budget; each runs
+        // on the state the previous one left (the first on a fresh instance).
         let mut total = 0;
+        let mut ran = false;
         for (export, entry) in [(START_EXPORT, Entry::Start), ("canister_init", Entry::Init)] {
             if canister.module.get_export(export).is_some() {
-                let run = canister.run(export, entry, init_arg, INSTALL_LIMIT, total == 0)?;
+                let run = canister.run(export, entry, init_arg, INSTALL_LIMIT - total, ran)?;
                 total += run.instructions;
                 canister.keep(run.state);
+                ran = true;
             }
         }
-        if total == 0 {
+        if !ran {
             // Neither entry point exists: take the fresh instance's state as the canister's.
             let (store, instance) = canister.instantiate(Entry::Init, "", &[], INSTALL_LIMIT, false)?;
             canister.keep(Some((store, instance)));
@@ -110,7 +114,7 @@ impl Canister {
         self.call(CallKind::Query, method, arg)
     }
 
-    /// Calls update `method` with raw Candid `arg`; state changes are kept when it replies.
+    /// Calls update `method` with raw Candid `arg`; state changes are kept unless it traps.
     /// A query method called this way runs as an update, as on the IC.
     pub fn update(&mut self, method: &str, arg: &[u8]) -> Result<CallOutcome, Error> {
         self.call(CallKind::Update, method, arg)
@@ -133,15 +137,17 @@ impl Canister {
             CallKind::Query => (Entry::Query, QUERY_LIMIT),
             CallKind::Update => (Entry::Update, UPDATE_LIMIT),
         };
-        let run = self.run(export, entry, arg, limit, true)?;
+        let mut run = self.run(export, entry, arg, limit, true)?;
+        // An update that returns without trapping commits its state, whether it replied,
+        // rejected or did neither.
+        if kind == CallKind::Update {
+            self.keep(run.state.take());
+        }
         let response = match run.response {
             Some(Ok(bytes)) => Response::Reply(bytes),
             Some(Err(message)) => Response::Reject(message),
             None => return Err(Error::NoResponse { instructions: run.instructions }),
         };
-        if kind == CallKind::Update && matches!(response, Response::Reply(_)) {
-            self.keep(run.state);
-        }
         Ok(CallOutcome { response, instructions: run.instructions, debug_print: run.debug_print })
     }
 
@@ -178,7 +184,7 @@ impl Canister {
         let instance = self
             .linker
             .instantiate_and_start(&mut store, &self.module)
-            .map_err(|e| Error::UnsupportedImport(e.to_string()))?;
+            .map_err(|e| Error::InvalidWasm(format!("cannot instantiate the module: {e}")))?;
         system_api::attach(&mut store, &instance);
         if restore {
             self.restore(&mut store, &instance)?;

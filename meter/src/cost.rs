@@ -98,8 +98,8 @@ pub fn is_bulk_memory(op: &Operator) -> bool {
 }
 
 /// The fixed overhead, in instructions, that the replica charges for calling the System API
-/// function `ic0.<name>`, before the call runs. Calls that move bytes pay one more instruction
-/// per byte (see [`charges_bytes`]). Names the replica does not list cost nothing extra.
+/// function `ic0.<name>`, before the call runs. Calls that move bytes pay for them too (see
+/// [`byte_cost`]). Names the replica does not list cost nothing extra.
 pub fn system_api_overhead(name: &str) -> u64 {
     match name {
         "performance_counter" => 200,
@@ -117,33 +117,30 @@ pub fn system_api_overhead(name: &str) -> u64 {
         | "canister_cycle_balance128" | "canister_status" | "canister_version" | "certified_data_set"
         | "data_certificate_present" | "data_certificate_size" | "data_certificate_copy" | "time"
         | "global_timer_set" | "trap" | "call_data_append" | "call_cycles_add128"
-        | "call_on_cleanup" | "root_key_size" | "root_key_copy" => 500,
+        | "call_on_cleanup" | "root_key_size" | "root_key_copy" | "in_replicated_execution" => 500,
         _ => 0,
     }
 }
 
-/// Whether `ic0.<name>` also pays one instruction per byte it copies.
-pub fn charges_bytes(name: &str) -> bool {
-    matches!(
-        name,
-        "msg_arg_data_copy"
-            | "msg_caller_copy"
-            | "msg_reject_msg_copy"
-            | "msg_reply_data_append"
-            | "msg_reject"
-            | "msg_method_name_copy"
-            | "canister_self_copy"
-            | "certified_data_set"
-            | "data_certificate_copy"
-            | "root_key_copy"
-            | "debug_print"
-            | "trap"
-            | "stable_read"
-            | "stable_write"
-            | "stable64_read"
-            | "stable64_write"
-            | "call_data_append"
-    )
+/// The replica's charge per byte sent out of the canister (a reply, a reject, a call payload):
+/// `BYTE_TRANSMISSION_COST_FACTOR` in `rs/embedders/src/wasmtime_embedder/linker.rs`.
+pub const BYTE_TRANSMISSION_COST: u64 = 50;
+
+/// The instructions `ic0.<name>` pays for the `bytes` it moves, on top of its overhead: 50 per
+/// byte sent out (replies, rejects, call payloads), one per byte copied in or out of the heap
+/// or stable memory, nothing for calls that move no bytes. (`debug_print` is charged as
+/// canister logging by the System API host, see `system_api.rs`.)
+pub fn byte_cost(name: &str, bytes: u64) -> u64 {
+    match name {
+        "msg_reply_data_append" | "msg_reject" | "call_data_append" => {
+            BYTE_TRANSMISSION_COST.saturating_mul(bytes)
+        }
+        "msg_arg_data_copy" | "msg_caller_copy" | "msg_reject_msg_copy" | "msg_method_name_copy"
+        | "canister_self_copy" | "certified_data_set" | "data_certificate_copy" | "root_key_copy"
+        | "is_controller" | "trap" | "stable_read" | "stable_write" | "stable64_read"
+        | "stable64_write" => bytes,
+        _ => 0,
+    }
 }
 
 #[cfg(test)]
@@ -168,7 +165,8 @@ mod tests {
         assert_eq!(system_api_overhead("performance_counter"), 200);
         assert_eq!(system_api_overhead("msg_reply"), 500);
         assert_eq!(system_api_overhead("debug_print"), 100);
-        assert!(charges_bytes("msg_arg_data_copy"));
-        assert!(!charges_bytes("msg_reply"));
+        assert_eq!(byte_cost("msg_arg_data_copy", 10), 10);
+        assert_eq!(byte_cost("msg_reply_data_append", 10), 500);
+        assert_eq!(byte_cost("msg_reply", 10), 0);
     }
 }

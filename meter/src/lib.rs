@@ -9,7 +9,7 @@
 //! * [`Canister`] runs the instrumented module on [`wasmi`] (an interpreter: it builds in a
 //!   fraction of the time `wasmtime` takes on two cores, and instruction counts do not depend on
 //!   the engine's speed) with host implementations of the `ic0` System API, which add their
-//!   fixed overheads (and byte counts) to the same counter.
+//!   fixed overheads and byte charges to the same counter.
 //! * Queries are limited to 5 billion instructions, updates to 40 billion and `canister_init`
 //!   to 300 billion; passing the limit ends the call with [`Error::InstructionLimitExceeded`].
 //!

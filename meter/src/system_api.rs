@@ -6,7 +6,7 @@
 //! replying twice, replying from `canister_init`) traps here too, with a message that names the
 //! function. An `ic0` import the meter does not implement links, and traps only when called.
 
-use crate::cost::{charges_bytes, system_api_overhead};
+use crate::cost::{byte_cost, system_api_overhead, BYTE_TRANSMISSION_COST};
 use crate::instrument::{COUNTER_EXPORT, MEMORY_EXPORT};
 use crate::Error;
 use wasmi::{Caller, Extern, Global, Linker, Memory, Module, Val};
@@ -28,6 +28,8 @@ pub(crate) struct Environment {
     pub data_certificate: Option<Vec<u8>>,
     pub global_timer: u64,
     pub root_key: Vec<u8>,
+    /// Bytes in the canister log (at most its capacity).
+    pub log_bytes: u64,
 }
 
 impl Default for Environment {
@@ -47,6 +49,7 @@ impl Default for Environment {
             data_certificate: None,
             global_timer: 0,
             root_key: hex::decode(MAINNET_ROOT_KEY_HEX).expect("constant hex"),
+            log_bytes: 0,
         }
     }
 }
@@ -113,12 +116,14 @@ pub(crate) fn counter_value(caller: &Ctx) -> u64 {
     }
 }
 
-/// Charges the overhead of `ic0.<name>` (and `bytes` where the call pays per byte).
+/// Charges the overhead of `ic0.<name>` and what it pays for the `bytes` it moves.
 fn charge(caller: &mut Ctx, name: &str, bytes: u64) -> HostResult<()> {
-    let extra = if charges_bytes(name) { bytes } else { 0 };
-    let total = counter_value(caller)
-        .saturating_add(system_api_overhead(name))
-        .saturating_add(extra);
+    charge_instructions(caller, system_api_overhead(name).saturating_add(byte_cost(name, bytes)))
+}
+
+/// Adds `amount` to the counter; past the limit the call ends.
+fn charge_instructions(caller: &mut Ctx, amount: u64) -> HostResult<()> {
+    let total = counter_value(caller).saturating_add(amount).min(i64::MAX as u64);
     if let Some(g) = caller.data().counter {
         g.set(&mut *caller, Val::I64(total as i64)).map_err(|e| wasmi::Error::new(e.to_string()))?;
     }
@@ -138,6 +143,11 @@ fn memory(caller: &mut Ctx, name: &str) -> HostResult<Memory> {
 
 fn read_bytes(caller: &mut Ctx, name: &str, src: u64, size: u64) -> HostResult<Vec<u8>> {
     let mem = memory(caller, name)?;
+    // Checked before allocating: the size comes from the canister.
+    let len = mem.data_size(&*caller) as u64;
+    if src.checked_add(size).is_none_or(|end| end > len) {
+        return Err(trap(caller, format!("ic0.{name}: source {src}+{size} is out of memory bounds")));
+    }
     let mut buf = vec![0u8; size as usize];
     if mem.read(&*caller, src as usize, &mut buf).is_err() {
         return Err(trap(caller, format!("ic0.{name}: source {src}+{size} is out of memory bounds")));
@@ -197,7 +207,11 @@ fn write_u128(caller: &mut Ctx, name: &str, dst: u64, value: u128) -> HostResult
 }
 
 const WASM_PAGE: u64 = 65_536;
-const MAX_STABLE_PAGES: u64 = 500 * 1024 * 1024 * 1024 / WASM_PAGE;
+/// The meter holds stable memory in RAM: it grows to 1 GiB at most (a grow past it fails, as a
+/// grow past the subnet's capacity does on the IC), so a canister cannot exhaust the host.
+const MAX_STABLE_PAGES: u64 = 1024 * 1024 * 1024 / WASM_PAGE;
+/// The canister log's capacity, which bounds what `debug_print` is charged for.
+const LOG_CAPACITY: u64 = 4 * 1024;
 
 /// Defines every `ic0` function the meter implements, and a trapping stand-in for any other
 /// `ic0` import of `module`. Imports from other modules are refused.
@@ -237,6 +251,9 @@ const KNOWN: &[&str] = &[
     "msg_reply_data_append",
     "msg_reply",
     "msg_reject",
+    "msg_reject_code",
+    "msg_reject_msg_size",
+    "msg_reject_msg_copy",
     "accept_message",
     "canister_self_size",
     "canister_self_copy",
@@ -310,6 +327,20 @@ fn define_known(l: &mut Linker<HostState>) -> Result<(), wasmi::errors::LinkerEr
         charge(&mut c, "msg_reject", size)?;
         let bytes = read_bytes(&mut c, "msg_reject", src as u32 as u64, size)?;
         respond(&mut c, "msg_reject", Err(String::from_utf8_lossy(&bytes).into_owned()))
+    })?;
+    // The meter makes no inter-canister calls, so there is never a reject to read: as on the
+    // IC outside a reject callback, these trap.
+    l.func_wrap("ic0", "msg_reject_code", |mut c: Ctx| -> HostResult<i32> {
+        charge(&mut c, "msg_reject_code", 0)?;
+        Err(trap(&mut c, "ic0.msg_reject_code can only be called in a reject callback".into()))
+    })?;
+    l.func_wrap("ic0", "msg_reject_msg_size", |mut c: Ctx| -> HostResult<i32> {
+        charge(&mut c, "msg_reject_msg_size", 0)?;
+        Err(trap(&mut c, "ic0.msg_reject_msg_size can only be called in a reject callback".into()))
+    })?;
+    l.func_wrap("ic0", "msg_reject_msg_copy", |mut c: Ctx, _dst: i32, _off: i32, _size: i32| -> HostResult<()> {
+        charge(&mut c, "msg_reject_msg_copy", 0)?;
+        Err(trap(&mut c, "ic0.msg_reject_msg_copy can only be called in a reject callback".into()))
     })?;
     l.func_wrap("ic0", "accept_message", |mut c: Ctx| {
         charge(&mut c, "accept_message", 0)
@@ -416,7 +447,7 @@ fn define_known(l: &mut Linker<HostState>) -> Result<(), wasmi::errors::LinkerEr
     })?;
     l.func_wrap("ic0", "is_controller", |mut c: Ctx, src: i32, size: i32| -> HostResult<i32> {
         let size = size as u32 as u64;
-        charge(&mut c, "is_controller", 0)?;
+        charge(&mut c, "is_controller", size)?;
         if size > 29 {
             return Err(trap(&mut c, format!("ic0.is_controller: {size} bytes is not a principal")));
         }
@@ -436,8 +467,15 @@ fn define_known(l: &mut Linker<HostState>) -> Result<(), wasmi::errors::LinkerEr
         copy_out(&mut c, "root_key_copy", &key, dst as u32 as u64, off as u32 as u64, size as u32 as u64)
     })?;
     l.func_wrap("ic0", "debug_print", |mut c: Ctx, src: i32, size: i32| {
+        // As canister logging on an application subnet (where debug printing itself is off):
+        // the overhead, twice the bytes the log keeps, and 50 per byte of its free space used.
         let size = size as u32 as u64;
-        charge(&mut c, "debug_print", size)?;
+        let used = c.data().env.log_bytes;
+        let kept = size.min(LOG_CAPACITY);
+        let sent = size.min(LOG_CAPACITY - used);
+        let cost = BYTE_TRANSMISSION_COST * sent + 2 * kept;
+        charge_instructions(&mut c, system_api_overhead("debug_print") + cost)?;
+        c.data_mut().env.log_bytes = (used + size).min(LOG_CAPACITY);
         let bytes = read_bytes(&mut c, "debug_print", src as u32 as u64, size)?;
         c.data_mut().debug_print.push(String::from_utf8_lossy(&bytes).into_owned());
         Ok(())

@@ -34,11 +34,11 @@ fn straight_line_block_and_system_api_bytes() {
     let f = r#"(func (export "canister_query go")
         i32.const 0  i32.const 2  call $append  call $reply)"#;
     // entry 1 + const 1 + const 1 + call 5 + call 5 = 13;
-    // msg_reply_data_append 500 + 2 bytes; msg_reply 500.
+    // msg_reply_data_append 500 + 50 per byte sent (2 bytes); msg_reply 500.
     let mut c = canister(f);
     let out = c.query("go", &[]).unwrap();
     assert_eq!(out.response, Response::Reply(b"hi".to_vec()));
-    assert_eq!(out.instructions, 13 + 502 + 500);
+    assert_eq!(out.instructions, 13 + 600 + 500);
 }
 
 #[test]
@@ -126,10 +126,10 @@ fn performance_counter_sees_the_block_charged_up_front() {
         call $reply)"#;
     // One block: entry 1 + const 1 + const 1 + call 5 + store 1 + const 1 + const 1 + call 5
     // + call 5 = 21, charged before it runs; performance_counter adds its 200 first and reads
-    // 221. Then msg_reply_data_append 500 + 8 bytes, msg_reply 500.
+    // 221. Then msg_reply_data_append 500 + 50 × 8 bytes, msg_reply 500.
     let out = canister(f).query("counter", &[]).unwrap();
     assert_eq!(out.response, Response::Reply(221u64.to_le_bytes().to_vec()));
-    assert_eq!(out.instructions, 21 + 200 + 508 + 500);
+    assert_eq!(out.instructions, 21 + 200 + 900 + 500);
 }
 
 #[test]
@@ -214,5 +214,71 @@ fn bad_modules_are_clear_errors() {
     match Canister::install(&foreign, &[]) {
         Err(Error::UnsupportedImport(what)) => assert!(what.contains("env.f"), "{what}"),
         other => panic!("{:?}", other.map(|_| ())),
+    }
+}
+
+#[test]
+fn start_function_state_reaches_canister_init_and_methods() {
+    let wat = r#"(module
+        (import "ic0" "msg_reply" (func $reply))
+        (import "ic0" "msg_reply_data_append" (func $append (param i32 i32)))
+        (memory 1)
+        (global $g (mut i32) (i32.const 0))
+        (func $start  i32.const 0  i32.const 40  i32.store8  global.get $g  i32.const 1  i32.add  global.set $g)
+        (start $start)
+        (func (export "canister_init")
+            i32.const 1  i32.const 0  i32.load8_u  i32.const 2  i32.add  i32.store8
+            global.get $g  i32.const 10  i32.add  global.set $g)
+        (func (export "canister_query read")
+            i32.const 2  global.get $g  i32.store8
+            i32.const 1  i32.const 2  call $append  call $reply))"#;
+    let mut c = Canister::install(&wat::parse_str(wat).unwrap(), &[]).unwrap();
+    // init saw the start function's byte (40 + 2) and global (1 + 10).
+    assert_eq!(c.query("read", &[]).unwrap().response, Response::Reply(vec![42, 11]));
+}
+
+#[test]
+fn updates_that_reject_keep_their_state() {
+    let wat = r#"(module
+        (import "ic0" "msg_reply" (func $reply))
+        (import "ic0" "msg_reply_data_append" (func $append (param i32 i32)))
+        (import "ic0" "msg_reject" (func $reject (param i32 i32)))
+        (memory 1)
+        (global $state (mut i32) (i32.const 0))
+        (func (export "canister_update reject")
+            global.get $state  i32.const 1  i32.add  global.set $state
+            i32.const 0  i32.const 1  call $reject)
+        (func (export "canister_query get")
+            i32.const 8  global.get $state  i32.store
+            i32.const 8  i32.const 4  call $append  call $reply))"#;
+    let mut c = Canister::install(&wat::parse_str(wat).unwrap(), &[]).unwrap();
+    assert!(matches!(c.update("reject", &[]).unwrap().response, Response::Reject(_)));
+    assert_eq!(c.query("get", &[]).unwrap().response, Response::Reply(1u32.to_le_bytes().to_vec()));
+}
+
+#[test]
+fn hostile_sizes_trap_instead_of_exhausting_the_host() {
+    let wat = r#"(module
+        (import "ic0" "debug_print" (func $print (param i32 i32)))
+        (import "ic0" "stable64_grow" (func $grow (param i64) (result i64)))
+        (import "ic0" "stable64_write" (func $write (param i64 i64 i64)))
+        (import "ic0" "msg_reply" (func $reply))
+        (memory 1)
+        (func (export "canister_update print_huge")  i32.const 0  i32.const -1  call $print)
+        (func (export "canister_update grow_huge")
+            i64.const 8000000000  call $grow  i64.const -1  i64.ne  if  unreachable  end  call $reply)
+        (func (export "canister_update write_huge")
+            i64.const 1  call $grow  drop
+            i64.const 0  i64.const 0  i64.const 30000000000  call $write))"#;
+    let mut c = Canister::install(&wat::parse_str(wat).unwrap(), &[]).unwrap();
+    match c.update("print_huge", &[]) {
+        Err(Error::Trapped { message, .. }) => assert!(message.contains("out of memory bounds"), "{message}"),
+        other => panic!("{other:?}"),
+    }
+    // A grow past the meter's 1 GiB of stable memory fails with -1, as a failed grow does.
+    assert!(c.update("grow_huge", &[]).is_ok());
+    match c.update("write_huge", &[]) {
+        Err(Error::Trapped { message, .. }) => assert!(message.contains("out of memory bounds"), "{message}"),
+        other => panic!("{other:?}"),
     }
 }

@@ -45,25 +45,15 @@ fn ge(a: &[u64; W], b: &[u64; W]) -> bool {
 
 /// `a - b`, returning the borrow.
 fn sub_assign(a: &mut [u64; W], b: &[u64; W]) -> bool {
-    let mut borrow = false;
-    for i in 0..W {
-        let (d1, b1) = a[i].overflowing_sub(b[i]);
-        let (d2, b2) = d1.overflowing_sub(borrow as u64);
-        a[i] = d2;
-        borrow = b1 | b2;
-    }
+    let (d, borrow) = super::native64::sub_words(a, b);
+    *a = d;
     borrow
 }
 
 /// `a + b`, returning the carry.
 fn add_assign(a: &mut [u64; W], b: &[u64; W]) -> bool {
-    let mut carry = false;
-    for i in 0..W {
-        let (s1, c1) = a[i].overflowing_add(b[i]);
-        let (s2, c2) = s1.overflowing_add(carry as u64);
-        a[i] = s2;
-        carry = c1 | c2;
-    }
+    let (s, carry) = super::native64::add_words(a, b);
+    *a = s;
     carry
 }
 

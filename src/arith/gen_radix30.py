@@ -213,21 +213,26 @@ SIMD_HEADER = [
 ]
 
 
+def simd_normalize(w, cols, out, n, signed=False):
+    """Carries two-lane columns cols0..cols(2n-2) into limbs out0..out(2n-1) (`mask` in scope)."""
+    shr = "i64x2_shr" if signed else "u64x2_shr"
+    w(f"    let {out}0 = v128_and({cols}0, mask);")
+    w(f"    let c = {shr}({cols}0, BITS);")
+    for k in range(1, 2 * n - 1):
+        w(f"    let s = i64x2_add({cols}{k}, c);")
+        w(f"    let {out}{k} = v128_and(s, mask);")
+        w(f"    let c = {shr}(s, BITS);")
+    w(f"    let {out}{2 * n - 1} = c;")
+
+
 def simd_reduce(n, w, signed):
     """Emits the normalization of columns c0..c(2n-2) and the reduction, two lanes."""
     w("    let mask = u64x2_splat(MASK);")
     w("    let p_inv = u64x2_splat(p_inv);")
     for j in range(n):
         w(f"    let p{j} = pack(p[{j}], p[{j}]);")
-    shr = "i64x2_shr" if signed else "u64x2_shr"
     w("    // Normalized: t_k below 2^30 in both lanes.")
-    w("    let t0 = v128_and(c0, mask);")
-    w(f"    let c = {shr}(c0, BITS);")
-    for k in range(1, 2 * n - 1):
-        w(f"    let s = i64x2_add(c{k}, c);")
-        w(f"    let t{k} = v128_and(s, mask);")
-        w(f"    let c = {shr}(s, BITS);")
-    w(f"    let t{2 * n - 1} = c;")
+    simd_normalize(w, "c", "t", n, signed)
     w("    // Reduction, column by column, both lanes.")
     w("    let c = u64x2_splat(0);")
     for k in range(n):
@@ -296,18 +301,12 @@ def simd_fp2_wide(n):
     w("    // [a0·b0, a0·b1] and [a1·b1, a1·b0], each normalized to 30-bit limbs.")
     simd_columns(n, w, "x", "y", "e")
     simd_columns(n, w, "u", "v", "f")
-    for name in ["e", "f"]:
-        w(f"    let {name}0n = v128_and({name}0, mask);")
-        w(f"    let c = u64x2_shr({name}0, BITS);")
-        for k in range(1, 2 * n - 1):
-            w(f"    let s = i64x2_add({name}{k}, c);")
-            w(f"    let {name}{k}n = v128_and(s, mask);")
-            w("    let c = u64x2_shr(s, BITS);")
-        w(f"    let {name}{2 * n - 1}n = c;")
+    simd_normalize(w, "e", "en", n)
+    simd_normalize(w, "f", "fn", n)
     w("    // Lane 0: e - f; lane 1: e + f.")
     limbs = []
     for k in range(2 * n):
-        w(f"    let w{k} = i64x2_add(e{k}n, i64x2_shuffle::<2, 1>(f{k}n, i64x2_neg(f{k}n)));")
+        w(f"    let w{k} = i64x2_add(en{k}, i64x2_shuffle::<2, 1>(fn{k}, i64x2_neg(fn{k})));")
         limbs.append(f"w{k}")
     w(f"    [{', '.join(limbs)}]")
     w("}")

@@ -68,7 +68,7 @@ const fn lt<const N: usize>(a: &[u64; N], b: &[u64; N]) -> bool {
 }
 
 /// `a - b` with the final borrow.
-const fn sub_words<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], bool) {
+pub(crate) const fn sub_words<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], bool) {
     let mut out = [0u64; N];
     let mut borrow = false;
     let mut i = 0;
@@ -83,7 +83,7 @@ const fn sub_words<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], boo
 }
 
 /// `a + b` with the final carry.
-fn add_words<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], bool) {
+pub(crate) fn add_words<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], bool) {
     let mut out = [0u64; N];
     let mut carry = false;
     for i in 0..N {

@@ -326,7 +326,8 @@ impl<const N: usize> Params<N> {
     pub(crate) fn wide_mul_quadratic(&self, a0: &Elem<N>, a1: &Elem<N>, b0: &Elem<N>, b1: &Elem<N>) -> Wide2<N> {
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
         {
-            const { assert!(N == 13, "the two-lane kernel is generated for 13 limbs") };
+            // Only Fp (13 limbs) has an extension field; Fr never gets here.
+            assert!(N == 13, "the two-lane kernel is generated for 13 limbs");
             Wide2(simd::fp2_wide_13(cast(&a0.limbs()), cast(&a1.limbs()), cast(&b0.limbs()), cast(&b1.limbs())))
         }
         #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
@@ -435,7 +436,7 @@ impl<const N: usize> Params<N> {
         self.reduce(lo, hi)
     }
 
-    /// Reduces a double-width value (columns below `13·2^61`) to `x/R mod p`, below `2p`.
+    /// Reduces a double-width value (columns below `13·2^60`) to `x/R mod p`, below `2p`.
     #[inline(always)]
     fn reduce(&self, mut lo: [u64; N], mut hi: [u64; N]) -> Elem<N> {
         // Normalize the columns so the reduction's sums fit again.
