@@ -100,18 +100,10 @@ impl Fp2 {
         Some(Fp2 { c0: self.c0 * t, c1: -(self.c1 * t) })
     }
 
-    /// `self^exp`, the exponent as little-endian words; for public exponents only.
+    /// `self^exp`, the exponent as little-endian words, by fixed 4-bit windows; for public
+    /// exponents only.
     pub fn pow_vartime(&self, exp: &[u64]) -> Fp2 {
-        let mut acc = Fp2::ONE;
-        for word in exp.iter().rev() {
-            for bit in (0..64).rev() {
-                acc = acc.square();
-                if (word >> bit) & 1 == 1 {
-                    acc = acc * *self;
-                }
-            }
-        }
-        acc
+        crate::fields::pow::pow_vartime(*self, Fp2::ONE, Fp2::square, exp)
     }
 
     /// Whether this is a square: exactly when its norm is a square in Fp.

@@ -9,6 +9,7 @@ mod fp12;
 mod fp2;
 mod fp6;
 mod fr;
+mod pow;
 mod selftest;
 pub(crate) mod words;
 

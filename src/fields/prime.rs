@@ -80,25 +80,7 @@ macro_rules! prime_field {
             /// `self^exp`, the exponent as little-endian words, by fixed 4-bit windows. Its running
             /// time depends on the exponent: use it with public exponents only.
             pub fn pow_vartime(&self, exp: &[u64]) -> $name {
-                let mut table = [$name::ONE; 16];
-                for i in 1..16 {
-                    table[i] = table[i - 1] * *self;
-                }
-                let mut acc = $name::ONE;
-                let mut started = false;
-                for word in exp.iter().rev() {
-                    for nibble in (0..16).rev() {
-                        if started {
-                            acc = acc.square().square().square().square();
-                        }
-                        let d = ((word >> (4 * nibble)) & 15) as usize;
-                        if d != 0 {
-                            acc = if started { acc * table[d] } else { table[d] };
-                            started = true;
-                        }
-                    }
-                }
-                acc
+                $crate::fields::pow::pow_vartime(*self, $name::ONE, $name::square, exp)
             }
         }
 

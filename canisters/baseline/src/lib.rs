@@ -142,7 +142,7 @@ fn g1_decompress_checked() -> u64 {
     let bytes = G1Affine::from(g1(1)).to_compressed();
     let mut ok = false;
     let n = measure(bytes, |b| {
-        let p = G1Affine::from_compressed(&b);
+        let p = G1Affine::from_compressed(b);
         ok = bool::from(p.is_some());
         p
     });
@@ -155,7 +155,7 @@ fn g2_decompress_checked() -> u64 {
     let bytes = G2Affine::from(g2(1)).to_compressed();
     let mut ok = false;
     let n = measure(bytes, |b| {
-        let p = G2Affine::from_compressed(&b);
+        let p = G2Affine::from_compressed(b);
         ok = bool::from(p.is_some());
         p
     });
@@ -177,7 +177,7 @@ fn g2_subgroup_check() -> u64 {
 fn miller_loop() -> u64 {
     // One pair, the G2 point not prepared ahead: preparing it is part of the loop's cost.
     let input = (G1Affine::from(g1(1)), G2Affine::from(g2(2)));
-    measure(input, |(p, q)| multi_miller_loop(&[(&p, &G2Prepared::from(q))]))
+    measure(input, |(p, q)| multi_miller_loop(&[(p, &G2Prepared::from(*q))]))
 }
 
 #[query]
@@ -188,7 +188,7 @@ fn final_exponentiation() -> u64 {
 
 #[query]
 fn pairing() -> u64 {
-    measure((G1Affine::from(g1(1)), G2Affine::from(g2(2))), |(p, q)| bls12_381::pairing(&p, &q))
+    measure((G1Affine::from(g1(1)), G2Affine::from(g2(2))), |(p, q)| bls12_381::pairing(p, q))
 }
 
 #[query]
@@ -201,7 +201,7 @@ fn pairing_check_2() -> u64 {
     let q2 = G2Affine::generator();
     let mut ok = false;
     let n = measure((p1, q1, p2, q2), |(p1, q1, p2, q2)| {
-        let f = multi_miller_loop(&[(&p1, &G2Prepared::from(q1)), (&p2, &G2Prepared::from(q2))]);
+        let f = multi_miller_loop(&[(p1, &G2Prepared::from(*q1)), (p2, &G2Prepared::from(*q2))]);
         ok = f.final_exponentiation() == Gt::identity();
     });
     assert!(ok, "pairing_check_2: the bench pairs do not cancel");
@@ -211,14 +211,14 @@ fn pairing_check_2() -> u64 {
 #[query]
 fn hash_to_g1() -> u64 {
     measure(MESSAGE, |m| {
-        <G1Projective as HashToCurve<ExpandMsgXmd<sha2::Sha256>>>::hash_to_curve([m], DST_G1)
+        <G1Projective as HashToCurve<ExpandMsgXmd<sha2::Sha256>>>::hash_to_curve([m.as_slice()], DST_G1)
     })
 }
 
 #[query]
 fn hash_to_g2() -> u64 {
     measure(MESSAGE, |m| {
-        <G2Projective as HashToCurve<ExpandMsgXmd<sha2::Sha256>>>::hash_to_curve([m], DST_G2)
+        <G2Projective as HashToCurve<ExpandMsgXmd<sha2::Sha256>>>::hash_to_curve([m.as_slice()], DST_G2)
     })
 }
 
@@ -230,10 +230,10 @@ fn bls_min_sig_verify() -> u64 {
     let key = hex_bytes::<96>(MIN_SIG_PUBLIC_KEY);
     let mut ok = false;
     let n = measure((sig, msg, key), |(sig, msg, key)| {
-        let (Ok(key), Ok(sig)) = (PublicKey::deserialize(&key), Signature::deserialize(&sig)) else {
+        let (Ok(key), Ok(sig)) = (PublicKey::deserialize(key), Signature::deserialize(sig)) else {
             return;
         };
-        ok = key.verify(&msg, &sig).is_ok();
+        ok = key.verify(msg, &sig).is_ok();
     });
     assert!(ok, "bls_min_sig_verify: the bench signature did not verify");
     n
@@ -264,7 +264,7 @@ fn bls_min_pk_verify() -> u64 {
     let pk = hex_bytes::<48>(MIN_PK_PUBLIC_KEY);
     let sig = hex_bytes::<96>(MIN_PK_SIGNATURE);
     let mut ok = false;
-    let n = measure((pk, MESSAGE, sig), |(pk, msg, sig)| ok = min_pk_verify(&pk, &msg, &sig));
+    let n = measure((pk, MESSAGE, sig), |(pk, msg, sig)| ok = min_pk_verify(pk, msg, sig));
     assert!(ok, "bls_min_pk_verify: the bench signature did not verify");
     n
 }

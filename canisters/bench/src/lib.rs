@@ -67,12 +67,12 @@ fn cyclotomic(seed: u64) -> Fp12 {
 
 #[query]
 fn fp_add() -> u64 {
-    measure((fp(1), fp(2)), |(a, b)| a + b)
+    measure((fp(1), fp(2)), |(a, b)| *a + *b)
 }
 
 #[query]
 fn fp_mul() -> u64 {
-    measure((fp(1), fp(2)), |(a, b)| a * b)
+    measure((fp(1), fp(2)), |(a, b)| *a * *b)
 }
 
 #[query]
@@ -111,7 +111,7 @@ fn fp_sqrt() -> u64 {
 
 #[query]
 fn fp2_mul() -> u64 {
-    measure((fp2(1), fp2(2)), |(a, b)| a * b)
+    measure((fp2(1), fp2(2)), |(a, b)| *a * *b)
 }
 
 #[query]
@@ -139,7 +139,7 @@ fn fp2_sqrt() -> u64 {
 
 #[query]
 fn fp12_mul() -> u64 {
-    measure((fp12(1), fp12(2)), |(a, b)| a * b)
+    measure((fp12(1), fp12(2)), |(a, b)| *a * *b)
 }
 
 #[query]
@@ -158,7 +158,7 @@ fn fp12_cyclotomic_square() -> u64 {
 
 #[query]
 fn fr_mul() -> u64 {
-    measure((fr(1), fr(2)), |(a, b)| a * b)
+    measure((fr(1), fr(2)), |(a, b)| *a * *b)
 }
 
 #[query]
