@@ -219,26 +219,32 @@ impl<const N: usize> Params<N> {
         Elem::from_limbs(self.one)
     }
 
-    /// `a + b`, reduced below `2p`.
+    /// `a + b`, reduced below `2p`: `a + b - 2p`, with `2p` added back when that is negative.
     #[inline]
     pub(crate) fn add(&self, a: &Elem<N>, b: &Elem<N>) -> Elem<N> {
         let (a, b) = (a.limbs(), b.limbs());
-        let mut s = [0u64; N];
+        let mut t = [0u64; N];
+        let mut c = 0i64;
         for i in 0..N {
-            s[i] = a[i] + b[i];
+            let v = a[i] as i64 + b[i] as i64 - self.two_p[i] as i64 + c;
+            t[i] = v as u64 & MASK;
+            c = v >> BITS;
         }
-        self.sub_2p_if_above(carry(s))
+        self.add_2p_if_negative(t, c)
     }
 
-    /// `a - b`, reduced below `2p`: computed as `a + 2p - b`, which is positive.
+    /// `a - b`, reduced below `2p`: `a - b`, with `2p` added back when that is negative.
     #[inline]
     pub(crate) fn sub(&self, a: &Elem<N>, b: &Elem<N>) -> Elem<N> {
         let (a, b) = (a.limbs(), b.limbs());
-        let mut s = [0u64; N];
+        let mut t = [0u64; N];
+        let mut c = 0i64;
         for i in 0..N {
-            s[i] = (a[i] + self.two_p[i]).wrapping_sub(b[i]);
+            let v = a[i] as i64 - b[i] as i64 + c;
+            t[i] = v as u64 & MASK;
+            c = v >> BITS;
         }
-        self.sub_2p_if_above(carry_signed(s))
+        self.add_2p_if_negative(t, c)
     }
 
     #[inline]
@@ -246,22 +252,20 @@ impl<const N: usize> Params<N> {
         self.sub(&self.zero(), a)
     }
 
-    /// Keeps `x` (normalized, below `4p`) or `x - 2p`, whichever is below `2p`, without a branch.
+    /// The normalized limbs `t` of a value `v` whose sign `c` (0 or -1) came out of the top
+    /// limb: `v` itself when `c` is 0, `v + 2p` otherwise (the limbs of a negative `v` hold
+    /// `v + 2^(30N)`, and the carry out of adding `2p` cancels the `2^(30N)`). No branch.
     #[inline(always)]
-    fn sub_2p_if_above(&self, x: [u64; N]) -> Elem<N> {
-        let mut d = [0u64; N];
-        let mut borrow = 0i64;
+    fn add_2p_if_negative(&self, t: [u64; N], c: i64) -> Elem<N> {
+        let mask = c as u64;
+        let mut out = [0u64; N];
+        let mut carry = 0u64;
         for i in 0..N {
-            let t = x[i] as i64 - self.two_p[i] as i64 + borrow;
-            d[i] = t as u64 & MASK;
-            borrow = t >> BITS;
+            let v = t[i] + (self.two_p[i] & mask) + carry;
+            out[i] = v & MASK;
+            carry = v >> BITS;
         }
-        // borrow is -1 when x < 2p: keep x.
-        let keep = borrow != 0;
-        for i in 0..N {
-            d[i] = if keep { x[i] } else { d[i] };
-        }
-        Elem::from_limbs(d)
+        Elem::from_limbs(out)
     }
 
     /// Montgomery multiplication `a·b/R mod p`, for inputs below `2p`.
@@ -542,14 +546,3 @@ fn carry<const N: usize>(mut x: [u64; N]) -> [u64; N] {
     x
 }
 
-/// As [`carry`], for limbs that may be negative as two's-complement `i64` (the value is not).
-#[inline(always)]
-fn carry_signed<const N: usize>(mut x: [u64; N]) -> [u64; N] {
-    let mut c = 0i64;
-    for limb in x.iter_mut() {
-        let t = *limb as i64 + c;
-        c = t >> BITS;
-        *limb = t as u64 & MASK;
-    }
-    x
-}

@@ -17,25 +17,23 @@ fn counter() -> u64 {
 /// Runs `op` on `input` and returns the counter difference around it, without correction.
 #[inline(always)]
 fn raw<I, O>(input: &I, op: impl FnOnce(&I) -> O) -> u64 {
-    // `black_box` is opaque to the optimiser and may touch memory, as the counter calls may:
-    // the compiler cannot move it across them. Taking the input through it after the first
-    // read, and handing the output to it before the second, keeps the operation between them.
-    // The input stays where the caller prepared it: the operation reads it from memory, as
-    // library code reads its arguments.
+    // The IC charges a basic block's whole cost when the block starts, and a call does not end
+    // a block: operation code in the same block as the first counter read would be charged
+    // before that read and escape the measurement. A branch on a value no optimiser can see
+    // (neither rustc nor a post-link `wasm-opt`) starts a new block after the read.
+    //
+    // `black_box` is also opaque as to memory, as the counter calls are: the input is taken
+    // through it after the first read and the output handed to it before the second, so the
+    // operation cannot move out of the region. The input stays where the caller prepared it:
+    // the operation reads it from memory, as library code reads its arguments.
     let start = counter();
-    let output = run(op, black_box(input));
+    if black_box(false) {
+        unreachable!("black_box(false) is false");
+    }
+    let output = op(black_box(input));
     black_box(output);
     let end = counter();
     end - start
-}
-
-/// Runs the operation in a function of its own. The IC charges a basic block's whole cost
-/// when the block starts, and a call does not end a block: code inlined between the two
-/// counter reads would be charged before the first one and escape the measurement. In a
-/// callee, it is charged when the callee runs.
-#[inline(never)]
-fn run<I, O>(op: impl FnOnce(&I) -> O, input: &I) -> O {
-    op(input)
 }
 
 /// The cost of the two counter reads around nothing.
