@@ -263,8 +263,9 @@ pub fn markdown(report: &Report) -> String {
          Each figure is the IC instructions one operation spent inside a query, as the canister \
          read them with `ic0.performance_counter` around the operation (inputs prepared before, \
          the fixed cost of the two counter reads measured in the same message and removed). \
-         Instructions are weighted as the replica weighs them (`shared/ic-cost-table.md`); the \
-         meter and PocketIC give the same figure. `results.json` names each row's canister, \
+         Instructions are weighted as the replica weighs them (`shared/ic-cost-table.md`), so \
+         PocketIC should report the same figures (not checked here: no PocketIC server binary \
+         is available on these machines; set `POCKET_IC_BIN` to run the command on one). `results.json` names each row's canister, \
          method and Candid argument so that any row can be replayed, for example with \
          `cargo run -p icbls-meter -- call target/wasm32-unknown-unknown/canister/icbls_baseline_canister.wasm g1_add`.\n\n\
          The baseline is {versions}, in a canister built with the same profile. A `-` in the \
