@@ -4,7 +4,8 @@
 //! `ic0.performance_counter(0)` before and after the operation. The two counter reads cost
 //! something themselves (the call, the System API's 200-instruction overhead and a few moves);
 //! that fixed cost is measured in the same message with an empty operation and subtracted, so
-//! the figure is the operation's alone and is the same on the meter and on PocketIC.
+//! the figure is the operation's alone, and the same wherever the replica's metering applies
+//! (the meter implements it; PocketIC runs it).
 
 use core::hint::black_box;
 
