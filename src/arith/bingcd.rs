@@ -23,24 +23,9 @@ fn is_zero(a: &[u64; W]) -> bool {
     a.iter().all(|&w| w == 0)
 }
 
-/// `a < b`.
-pub(crate) fn lt(a: &[u64; W], b: &[u64; W]) -> bool {
-    !ge(a, b)
-}
-
-/// `a -= b` (for `a >= b`).
-pub(crate) fn sub(a: &mut [u64; W], b: &[u64; W]) {
-    sub_assign(a, b);
-}
-
 /// `a >= b`.
 fn ge(a: &[u64; W], b: &[u64; W]) -> bool {
-    for i in (0..W).rev() {
-        if a[i] != b[i] {
-            return a[i] > b[i];
-        }
-    }
-    true
+    !super::native64::lt(a, b)
 }
 
 /// `a - b`, returning the borrow.

@@ -56,7 +56,8 @@ const fn shl_mod<const N: usize>(mut x: [u64; N], k: usize, m: &[u64; N]) -> [u6
     x
 }
 
-const fn lt<const N: usize>(a: &[u64; N], b: &[u64; N]) -> bool {
+/// `a < b`.
+pub(crate) const fn lt<const N: usize>(a: &[u64; N], b: &[u64; N]) -> bool {
     let mut i = N;
     while i > 0 {
         i -= 1;

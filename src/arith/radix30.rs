@@ -480,8 +480,8 @@ impl<const N: usize> Params<N> {
     /// inverted times `R²` is `a^-1·R`, the inverse in Montgomery form.
     pub(crate) fn invert_vartime(&self, a: &Elem<N>) -> Option<Elem<N>> {
         let mut words = words_of(&a.limbs());
-        if !super::bingcd::lt(&words, &self.modulus) {
-            super::bingcd::sub(&mut words, &self.modulus);
+        if !super::native64::lt(&words, &self.modulus) {
+            words = super::native64::sub_words(&words, &self.modulus).0;
         }
         let inverse = super::bingcd::invert(&words, &self.modulus, 2 * BITS * N as u32)?;
         Some(Elem::from_limbs(limbs_of::<N>(&inverse)))
