@@ -26,9 +26,11 @@ extern crate alloc;
 mod arith;
 mod error;
 pub mod fields;
+pub mod groups;
 
 pub use error::DecodeError;
 pub use fields::{Fp, Fp12, Fp2, Fp6, Fr};
+pub use groups::{G1Affine, G1Projective, G2Affine, G2Projective};
 
 /// The version of this crate, as Cargo knows it.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

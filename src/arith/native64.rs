@@ -245,6 +245,17 @@ impl<const N: usize> Params<N> {
         out
     }
 
+    /// `b` when `choose_b`, else `a`, by masking every limb: no branch on the choice (for
+    /// constant-time table lookups).
+    pub(crate) fn select(&self, a: &Elem<N>, b: &Elem<N>, choose_b: bool) -> Elem<N> {
+        let mask = core::hint::black_box(0u64.wrapping_sub(choose_b as u64));
+        let mut out = a.0;
+        for (o, &y) in out.iter_mut().zip(b.0.iter()) {
+            *o ^= (*o ^ y) & mask;
+        }
+        Elem(out)
+    }
+
     pub(crate) fn eq(&self, a: &Elem<N>, b: &Elem<N>) -> bool {
         a.0 == b.0
     }

@@ -509,6 +509,17 @@ impl<const N: usize> Params<N> {
     }
 
     /// Whether `a` and `b` are the same field element (their canonical values are equal).
+    /// `b` when `choose_b`, else `a`, by masking every limb: no branch on the choice (for
+    /// constant-time table lookups).
+    pub(crate) fn select(&self, a: &Elem<N>, b: &Elem<N>, choose_b: bool) -> Elem<N> {
+        let mask = core::hint::black_box(0u32.wrapping_sub(choose_b as u32));
+        let mut out = a.0;
+        for (o, &y) in out.iter_mut().zip(b.0.iter()) {
+            *o ^= (*o ^ y) & mask;
+        }
+        Elem(out)
+    }
+
     pub(crate) fn eq(&self, a: &Elem<N>, b: &Elem<N>) -> bool {
         self.is_zero(&self.sub(a, b))
     }

@@ -46,6 +46,26 @@ macro_rules! prime_field {
                 $name($params.from_words_const(&words))
             }
 
+            /// The element with this canonical value written in hexadecimal (big-endian), at
+            /// compile time: for constants as they are published.
+            #[allow(dead_code)]
+            pub(crate) const fn from_hex(hex: &str) -> $name {
+                $name::from_words($crate::fields::words::from_hex(hex))
+            }
+
+            /// The canonical value as little-endian 64-bit words.
+            #[allow(dead_code)]
+            pub(crate) fn to_words(&self) -> [u64; 6] {
+                $params.to_words(&self.0)
+            }
+
+            /// `b` when `choose_b`, else `a`, without a branch on `choose_b`.
+            #[allow(dead_code)]
+            #[inline]
+            pub(crate) fn select(a: &$name, b: &$name, choose_b: bool) -> $name {
+                $name($params.select(&a.0, &b.0, choose_b))
+            }
+
             /// The element `v`.
             pub fn from_u64(v: u64) -> $name {
                 // Every u64 is below both moduli.

@@ -70,3 +70,24 @@ pub(crate) fn to_be_bytes<const N: usize>(words: &[u64; 6]) -> [u8; N] {
     }
     out
 }
+
+/// A hexadecimal literal (big-endian, at most 96 digits, no prefix) as little-endian words, at
+/// compile time: constants are written as they are published.
+pub(crate) const fn from_hex(hex: &str) -> [u64; 6] {
+    let digits = hex.as_bytes();
+    assert!(digits.len() <= 96, "at most 384 bits");
+    let mut out = [0u64; 6];
+    let mut i = 0;
+    while i < digits.len() {
+        let d = digits[digits.len() - 1 - i];
+        let v = match d {
+            b'0'..=b'9' => d - b'0',
+            b'a'..=b'f' => d - b'a' + 10,
+            b'A'..=b'F' => d - b'A' + 10,
+            _ => panic!("not a hexadecimal digit"),
+        };
+        out[i / 16] |= (v as u64) << (4 * (i % 16));
+        i += 1;
+    }
+    out
+}

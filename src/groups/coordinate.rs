@@ -1,0 +1,118 @@
+//! What the curve formulas need from a coordinate field: Fp for G1, Fp2 for G2.
+
+use crate::{Fp, Fp2};
+use core::fmt::Debug;
+use core::ops::{Add, Mul, Neg, Sub};
+
+/// A field that coordinates of one of the two curves live in, with that curve's constant:
+/// `E: y² = x³ + 4` over Fp (G1) and `E': y² = x³ + 4(1 + u)` over Fp2 (G2).
+pub(crate) trait Coordinate:
+    Copy + Debug + Default + PartialEq + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> + Neg<Output = Self>
+{
+    const ZERO: Self;
+    const ONE: Self;
+    /// The curve constant b.
+    const B: Self;
+
+    fn square(&self) -> Self;
+    fn double(&self) -> Self;
+    fn is_zero(&self) -> bool;
+    /// `3b·self`, by additions (b is 4 or 4(1 + u)).
+    fn mul_by_3b(&self) -> Self;
+    /// `(a·b, c·d)`: two products the kernel may compute side by side.
+    fn mul2(a: &Self, b: &Self, c: &Self, d: &Self) -> (Self, Self);
+    fn invert_vartime(&self) -> Option<Self>;
+    fn invert(&self) -> Option<Self>;
+    fn sqrt(&self) -> Option<Self>;
+    /// `b` when `choose_b`, else `a`, without a branch on `choose_b`.
+    fn select(a: &Self, b: &Self, choose_b: bool) -> Self;
+}
+
+/// `12·x` with four additions.
+#[inline]
+fn times_12<F: Copy + Add<Output = F>>(x: F) -> F {
+    let x3 = x + x + x;
+    let x6 = x3 + x3;
+    x6 + x6
+}
+
+impl Coordinate for Fp {
+    const ZERO: Fp = Fp::ZERO;
+    const ONE: Fp = Fp::ONE;
+    const B: Fp = Fp::from_words([4, 0, 0, 0, 0, 0]);
+
+    #[inline]
+    fn square(&self) -> Fp {
+        Fp::square(self)
+    }
+    #[inline]
+    fn double(&self) -> Fp {
+        Fp::double(self)
+    }
+    #[inline]
+    fn is_zero(&self) -> bool {
+        Fp::is_zero(self)
+    }
+    #[inline]
+    fn mul_by_3b(&self) -> Fp {
+        times_12(*self)
+    }
+    #[inline]
+    fn mul2(a: &Fp, b: &Fp, c: &Fp, d: &Fp) -> (Fp, Fp) {
+        Fp::mul2(a, b, c, d)
+    }
+    fn invert_vartime(&self) -> Option<Fp> {
+        Fp::invert_vartime(self)
+    }
+    fn invert(&self) -> Option<Fp> {
+        Fp::invert(self)
+    }
+    fn sqrt(&self) -> Option<Fp> {
+        Fp::sqrt(self)
+    }
+    #[inline]
+    fn select(a: &Fp, b: &Fp, choose_b: bool) -> Fp {
+        Fp::select(a, b, choose_b)
+    }
+}
+
+impl Coordinate for Fp2 {
+    const ZERO: Fp2 = Fp2::ZERO;
+    const ONE: Fp2 = Fp2::ONE;
+    const B: Fp2 = Fp2::new(Fp::from_words([4, 0, 0, 0, 0, 0]), Fp::from_words([4, 0, 0, 0, 0, 0]));
+
+    #[inline]
+    fn square(&self) -> Fp2 {
+        Fp2::square(self)
+    }
+    #[inline]
+    fn double(&self) -> Fp2 {
+        Fp2::double(self)
+    }
+    #[inline]
+    fn is_zero(&self) -> bool {
+        Fp2::is_zero(self)
+    }
+    #[inline]
+    fn mul_by_3b(&self) -> Fp2 {
+        // 3b = 12(1 + u)
+        times_12(self.mul_by_nonresidue())
+    }
+    #[inline]
+    fn mul2(a: &Fp2, b: &Fp2, c: &Fp2, d: &Fp2) -> (Fp2, Fp2) {
+        (*a * *b, *c * *d)
+    }
+    fn invert_vartime(&self) -> Option<Fp2> {
+        Fp2::invert_vartime(self)
+    }
+    fn invert(&self) -> Option<Fp2> {
+        Fp2::invert(self)
+    }
+    fn sqrt(&self) -> Option<Fp2> {
+        Fp2::sqrt(self)
+    }
+    #[inline]
+    fn select(a: &Fp2, b: &Fp2, choose_b: bool) -> Fp2 {
+        Fp2::new(Fp::select(&a.c0, &b.c0, choose_b), Fp::select(&a.c1, &b.c1, choose_b))
+    }
+}

@@ -1,0 +1,59 @@
+//! G1: the order-r subgroup of `E(Fp): y² = x³ + 4`.
+
+use super::mul::{mul_u64, odd_multiples, straus};
+use super::point::{Affine, Point};
+use super::scalar::{glv_split, wnaf, X};
+use crate::{Fp, Fr};
+
+group_types!(G1Affine, G1Projective, Fp, "G1", 48, 96, 128);
+
+/// The standard generator (draft-irtf-cfrg-pairing-friendly-curves-11, section 4.2.1).
+const GENERATOR: Affine<Fp> = Affine {
+    x: Fp::from_hex("17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb"),
+    y: Fp::from_hex("08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1"),
+    infinity: false,
+};
+
+/// A primitive cube root of unity β in Fp for which φ(x, y) = (βx, y) acts on G1 as
+/// multiplication by -z² (the subgroup test's eigenvalue). Checked by a test.
+pub(crate) const BETA_MINUS_Z2: Fp = Fp::from_hex(
+    "5f19672fdf76ce51ba69c6076a0f77eaddb3a93be6f89688de17d813620a00022e01fffffffefffe",
+);
+/// The other cube root, β², for which φ acts as multiplication by λ = z² - 1 (the GLV split).
+pub(crate) const BETA_LAMBDA: Fp = Fp::from_hex(
+    "1a0111ea397fe699ec02408663d4de85aa0d857d89759ad4897d29650fb85f9b409427eb4f49fffd8bfd00000000aaac",
+);
+
+/// NAF width of the public scalar multiplication (chosen under the meter).
+const WINDOW: u32 = 5;
+const TABLE: usize = 1 << (WINDOW - 2);
+
+impl G1Projective {
+    /// φ(P) = (βX : Y : Z).
+    fn endomorphism(&self, beta: &Fp) -> G1Projective {
+        G1Projective(Point { x: self.0.x * *beta, y: self.0.y, z: self.0.z })
+    }
+
+    /// `[|z|]·self`, with z the curve parameter.
+    pub(crate) fn mul_by_x_abs(&self) -> G1Projective {
+        G1Projective(mul_u64(&self.0, X))
+    }
+
+    /// Whether the point is in the prime-order subgroup: `φ(P) = [-z²]P` (Scott, eprint
+    /// 2021/1130, section 6; proof in eprint 2022/352). Points not on the curve give false
+    /// only by accident: check the curve first.
+    pub fn is_torsion_free(&self) -> bool {
+        let z2p = self.mul_by_x_abs().mul_by_x_abs();
+        self.endomorphism(&BETA_MINUS_Z2) == -z2p
+    }
+
+    /// `[k]·self` for a public scalar: GLV (Gallant, Lambert and Vanstone, CRYPTO 2001) with
+    /// `k = k0 + k1·λ` and φ(P) = [λ]P, two 128-bit width-5 NAFs interleaved. Its running
+    /// time depends on `k`; use [`Self::mul_constant_time`] for secrets.
+    pub fn mul_vartime(&self, k: &Fr) -> G1Projective {
+        let (k0, k1) = glv_split(&k.to_words());
+        let table: [Point<Fp>; TABLE] = odd_multiples(&self.0);
+        let table_phi = table.map(|p| Point { x: p.x * BETA_LAMBDA, ..p });
+        G1Projective(straus(&[table, table_phi], &[wnaf(k0, WINDOW), wnaf(k1, WINDOW)]))
+    }
+}

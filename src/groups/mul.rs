@@ -1,0 +1,83 @@
+//! Scalar multiplication building blocks shared by G1 and G2.
+
+use super::coordinate::Coordinate;
+use super::point::Point;
+
+/// `[P, 3P, 5P, ..., (2T - 1)P]`, the odd multiples a width-w NAF looks up (T = 2^(w-2)).
+pub(crate) fn odd_multiples<F: Coordinate, const T: usize>(p: &Point<F>) -> [Point<F>; T] {
+    let mut table = [*p; T];
+    let twice = p.double();
+    for i in 1..T {
+        table[i] = table[i - 1].add(&twice);
+    }
+    table
+}
+
+/// `Σ [k_j] P_j` by Straus's interleaving ("Addition chains of vectors", 1964) over width-w
+/// NAF digits: one shared chain of doublings, an addition per nonzero digit. `tables[j]` holds
+/// the odd multiples of `P_j`, `digits[j]` the NAF of `k_j`. Variable time.
+pub(crate) fn straus<F: Coordinate, const T: usize>(tables: &[[Point<F>; T]], digits: &[[i8; 130]]) -> Point<F> {
+    let top = digits.iter().filter_map(|d| d.iter().rposition(|&x| x != 0)).max();
+    let Some(top) = top else {
+        return Point::IDENTITY;
+    };
+    let mut acc = Point::IDENTITY;
+    for i in (0..=top).rev() {
+        if i != top {
+            acc = acc.double();
+        }
+        for (table, d) in tables.iter().zip(digits) {
+            let d = d[i];
+            if d > 0 {
+                acc = acc.add(&table[(d as usize) / 2]);
+            } else if d < 0 {
+                acc = acc.sub(&table[(-d as usize) / 2]);
+            }
+        }
+    }
+    acc
+}
+
+/// `[k]P` for a secret `k` (little-endian words, at most 256 bits): fixed 4-bit windows, every
+/// table entry read for every window and the wanted one kept by masking, and complete formulas,
+/// so the sequence of operations does not depend on `k`.
+pub(crate) fn mul_constant_time<F: Coordinate>(p: &Point<F>, k: &[u64; 6]) -> Point<F> {
+    let mut table = [Point::IDENTITY; 16];
+    for i in 1..16 {
+        table[i] = table[i - 1].add(p);
+    }
+    let mut acc = Point::IDENTITY;
+    for window in (0..64).rev() {
+        for _ in 0..4 {
+            acc = acc.double();
+        }
+        let nibble = ((k[window / 16] >> (4 * (window % 16))) & 0xf) as usize;
+        let mut chosen = Point::IDENTITY;
+        for (i, entry) in table.iter().enumerate() {
+            // 1 exactly when i == nibble, computed without a comparison branch.
+            let hit = (((i ^ nibble) as u64).wrapping_sub(1) >> 63) == 1;
+            chosen = Point {
+                x: F::select(&chosen.x, &entry.x, hit),
+                y: F::select(&chosen.y, &entry.y, hit),
+                z: F::select(&chosen.z, &entry.z, hit),
+            };
+        }
+        acc = acc.add(&chosen);
+    }
+    acc
+}
+
+/// `[n]P` for a small public `n`, by double-and-add from the top bit.
+pub(crate) fn mul_u64<F: Coordinate>(p: &Point<F>, n: u64) -> Point<F> {
+    if n == 0 {
+        return Point::IDENTITY;
+    }
+    let mut acc = *p;
+    for bit in (0..63 - n.leading_zeros()).rev() {
+        acc = acc.double();
+        if (n >> bit) & 1 == 1 {
+            acc = acc.add(p);
+        }
+    }
+    acc
+}

@@ -1,0 +1,195 @@
+//! Complete formulas on homogeneous projective coordinates for `y² = x³ + b`, written once for
+//! G1 and G2: Renes, Costello and Batina, "Complete addition formulas for prime order elliptic
+//! curves" (eprint 2015/1060), algorithms 7 (addition), 8 (mixed addition) and 9 (doubling).
+//! Complete means no special cases: the identity, `P + P` and `P + (-P)` all go through the same
+//! arithmetic. Products that do not depend on each other are paired (`mul2`) so the kernel can
+//! compute them side by side.
+
+use super::coordinate::Coordinate;
+
+/// A point `(X : Y : Z)`, standing for the affine `(X/Z, Y/Z)`; `Z = 0` is the identity
+/// `(0 : 1 : 0)`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Point<F> {
+    pub(crate) x: F,
+    pub(crate) y: F,
+    pub(crate) z: F,
+}
+
+/// An affine point; `infinity` marks the identity (whose coordinates are then zero).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Affine<F> {
+    pub(crate) x: F,
+    pub(crate) y: F,
+    pub(crate) infinity: bool,
+}
+
+impl<F: Coordinate> Affine<F> {
+    pub(crate) const IDENTITY: Affine<F> = Affine { x: F::ZERO, y: F::ZERO, infinity: true };
+
+    /// Whether `y² = x³ + b` (the identity counts as on the curve).
+    pub(crate) fn is_on_curve(&self) -> bool {
+        self.infinity || self.y.square() == self.x.square() * self.x + F::B
+    }
+
+    pub(crate) fn to_point(&self) -> Point<F> {
+        if self.infinity {
+            Point::IDENTITY
+        } else {
+            Point { x: self.x, y: self.y, z: F::ONE }
+        }
+    }
+
+    pub(crate) fn neg(&self) -> Affine<F> {
+        Affine { x: self.x, y: if self.infinity { self.y } else { -self.y }, infinity: self.infinity }
+    }
+}
+
+impl<F: Coordinate> Point<F> {
+    pub(crate) const IDENTITY: Point<F> = Point { x: F::ZERO, y: F::ONE, z: F::ZERO };
+
+    #[inline]
+    pub(crate) fn is_identity(&self) -> bool {
+        self.z.is_zero()
+    }
+
+    /// Whether `Y²Z = X³ + bZ³`, the projective curve equation (the identity satisfies it).
+    pub(crate) fn is_on_curve(&self) -> bool {
+        let z2 = self.z.square();
+        self.y.square() * self.z == self.x.square() * self.x + F::B * z2 * self.z
+    }
+
+    /// Equality of the points the coordinates stand for: `X1·Z2 = X2·Z1` and `Y1·Z2 = Y2·Z1`.
+    pub(crate) fn eq(&self, other: &Point<F>) -> bool {
+        let (x1z2, x2z1) = F::mul2(&self.x, &other.z, &other.x, &self.z);
+        let (y1z2, y2z1) = F::mul2(&self.y, &other.z, &other.y, &self.z);
+        x1z2 == x2z1 && y1z2 == y2z1
+    }
+
+    #[inline]
+    pub(crate) fn neg(&self) -> Point<F> {
+        Point { x: self.x, y: -self.y, z: self.z }
+    }
+
+    /// `P + Q`: algorithm 7 of eprint 2015/1060 with a = 0 (12 products, 6 pairs).
+    pub(crate) fn add(&self, q: &Point<F>) -> Point<F> {
+        let (x1, y1, z1) = (self.x, self.y, self.z);
+        let (x2, y2, z2) = (q.x, q.y, q.z);
+        let (t0, t1) = F::mul2(&x1, &x2, &y1, &y2);
+        let (t2, t3) = F::mul2(&z1, &z2, &(x1 + y1), &(x2 + y2));
+        let t3 = t3 - (t0 + t1);
+        let (t4, x3) = F::mul2(&(y1 + z1), &(y2 + z2), &(x1 + z1), &(x2 + z2));
+        let t4 = t4 - (t1 + t2);
+        let y3 = x3 - (t0 + t2);
+        let t0 = t0.double() + t0;
+        let t2 = t2.mul_by_3b();
+        let z3 = t1 + t2;
+        let t1 = t1 - t2;
+        let y3 = y3.mul_by_3b();
+        let (x3, t2) = F::mul2(&t4, &y3, &t3, &t1);
+        let x3 = t2 - x3;
+        let (y3, t1) = F::mul2(&y3, &t0, &t1, &z3);
+        let y3 = t1 + y3;
+        let (t0, z3) = F::mul2(&t0, &t3, &z3, &t4);
+        Point { x: x3, y: y3, z: z3 + t0 }
+    }
+
+    /// `P + Q` for an affine `Q`: algorithm 8 of eprint 2015/1060 with a = 0 (11 products).
+    /// Complete for every `P`; the affine identity is handled before the formula, which has
+    /// no way to represent it.
+    pub(crate) fn add_affine(&self, q: &Affine<F>) -> Point<F> {
+        if q.infinity {
+            return *self;
+        }
+        let (x1, y1, z1) = (self.x, self.y, self.z);
+        let (x2, y2) = (q.x, q.y);
+        let (t0, t1) = F::mul2(&x1, &x2, &y1, &y2);
+        let (t3, t4) = F::mul2(&(x2 + y2), &(x1 + y1), &y2, &z1);
+        let t3 = t3 - (t0 + t1);
+        let t4 = t4 + y1;
+        let y3 = x2 * z1 + x1;
+        let t0 = t0.double() + t0;
+        let t2 = z1.mul_by_3b();
+        let z3 = t1 + t2;
+        let t1 = t1 - t2;
+        let y3 = y3.mul_by_3b();
+        let (x3, t2) = F::mul2(&t4, &y3, &t3, &t1);
+        let x3 = t2 - x3;
+        let (y3, t1) = F::mul2(&y3, &t0, &t1, &z3);
+        let y3 = t1 + y3;
+        let (t0, z3) = F::mul2(&t0, &t3, &z3, &t4);
+        Point { x: x3, y: y3, z: z3 + t0 }
+    }
+
+    /// `2P`: algorithm 9 of eprint 2015/1060 with a = 0 (6 products, 2 squarings).
+    pub(crate) fn double(&self) -> Point<F> {
+        let (x, y, z) = (self.x, self.y, self.z);
+        let t0 = y.square();
+        let z3 = t0.double().double().double();
+        let (t1, t2) = F::mul2(&y, &z, &z, &z);
+        let t2 = t2.mul_by_3b();
+        let (x3, z3) = F::mul2(&t2, &z3, &t1, &z3);
+        let y3 = t0 + t2;
+        let t2 = t2.double() + t2;
+        let t0 = t0 - t2;
+        let (y3, t1) = F::mul2(&t0, &y3, &x, &y);
+        let y3 = x3 + y3;
+        let x3 = t0 * t1;
+        Point { x: x3.double(), y: y3, z: z3 }
+    }
+
+    /// `P - Q`.
+    #[inline]
+    pub(crate) fn sub(&self, q: &Point<F>) -> Point<F> {
+        self.add(&q.neg())
+    }
+
+    /// The affine form, with a variable-time inversion (for public points).
+    pub(crate) fn to_affine_vartime(&self) -> Affine<F> {
+        match self.z.invert_vartime() {
+            Some(zinv) => {
+                let (x, y) = F::mul2(&self.x, &zinv, &self.y, &zinv);
+                Affine { x, y, infinity: false }
+            }
+            None => Affine::IDENTITY,
+        }
+    }
+
+    /// The affine form, with an inversion whose running time does not depend on the point.
+    pub(crate) fn to_affine(&self) -> Affine<F> {
+        match self.z.invert() {
+            Some(zinv) => {
+                let (x, y) = F::mul2(&self.x, &zinv, &self.y, &zinv);
+                Affine { x, y, infinity: false }
+            }
+            None => Affine::IDENTITY,
+        }
+    }
+}
+
+/// Affine forms of many points with one inversion: Montgomery's simultaneous inversion
+/// ("Speeding the Pollard and elliptic curve methods of factorization", 1987), 3 products per
+/// point. Identities (Z = 0) are skipped in the product and come out as the affine identity.
+/// Variable time (public points).
+pub(crate) fn batch_to_affine<F: Coordinate>(points: &[Point<F>], out: &mut [Affine<F>]) {
+    assert_eq!(points.len(), out.len());
+    let mut acc = F::ONE;
+    // out[i].x temporarily holds the product of the nonzero Z before point i.
+    for (p, o) in points.iter().zip(out.iter_mut()) {
+        o.x = acc;
+        if !p.z.is_zero() {
+            acc = acc * p.z;
+        }
+    }
+    let mut inv = acc.invert_vartime().expect("a product of nonzero values is nonzero");
+    for (p, o) in points.iter().zip(out.iter_mut()).rev() {
+        if p.z.is_zero() {
+            *o = Affine::IDENTITY;
+            continue;
+        }
+        let (zinv, next) = F::mul2(&o.x, &inv, &inv, &p.z);
+        inv = next;
+        let (x, y) = F::mul2(&p.x, &zinv, &p.y, &zinv);
+        *o = Affine { x, y, infinity: false };
+    }
+}

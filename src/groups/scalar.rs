@@ -1,0 +1,132 @@
+//! Scalar recodings for the endomorphism-accelerated multiplications.
+//!
+//! BLS12-381's parameter z = -0xd201000000010000 gives both groups an endomorphism whose
+//! eigenvalue is a power of z, and r = z⁴ - z² + 1. So a scalar splits with plain integer
+//! division, no lattice reduction:
+//!
+//! * G1 (GLV): with λ = z² - 1, r = λ² + λ + 1, so `k = k1·λ + k0` with `k0 < λ < 2^128` and
+//!   `k1 ≤ (r - 1)/λ < 2^128`;
+//! * G2 (GLS): with x = |z|, r < x⁴, so `k = d0 + d1·x + d2·x² + d3·x³` with digits below
+//!   `x < 2^64`.
+
+/// |z|, the absolute value of the curve parameter.
+pub(crate) const X: u64 = 0xd201_0000_0001_0000;
+/// λ = z² - 1: G1's φ (with the right cube root of unity) multiplies by it.
+pub(crate) const LAMBDA: u128 = 0xac45_a401_0001_a402_0000_0000_ffff_ffff;
+
+/// `(k0, k1)` with `k = k1·λ + k0`, for `k < r` as little-endian words: binary long division.
+pub(crate) fn glv_split(k: &[u64; 6]) -> (u128, u128) {
+    let mut rem: u128 = 0;
+    let mut quot: u128 = 0;
+    for bit in (0..256).rev() {
+        let carry = rem >> 127;
+        rem = (rem << 1) | ((k[bit / 64] >> (bit % 64)) & 1) as u128;
+        // λ > 2^127, so after a carry the true remainder (2^128 + rem) is below 2λ. The
+        // quotient is below 2^128, so no bit shifts out of it.
+        let subtract = carry == 1 || rem >= LAMBDA;
+        if subtract {
+            rem = rem.wrapping_sub(LAMBDA);
+        }
+        quot = (quot << 1) | subtract as u128;
+    }
+    (rem, quot)
+}
+
+/// `[d0, d1, d2, d3]` with `k = Σ d_i·x^i`, for `k < x⁴`: repeated division by x.
+pub(crate) fn gls_split(k: &[u64; 6]) -> [u64; 4] {
+    let mut n = [k[0], k[1], k[2], k[3]];
+    let mut digits = [0u64; 4];
+    for d in digits.iter_mut() {
+        let mut rem: u128 = 0;
+        for w in n.iter_mut().rev() {
+            let cur = (rem << 64) | *w as u128;
+            *w = (cur / X as u128) as u64;
+            rem = cur % X as u128;
+        }
+        *d = rem as u64;
+    }
+    digits
+}
+
+/// The width-`w` non-adjacent form of `k`: digits that are zero or odd with absolute value
+/// below `2^(w-1)`, least significant first, any two nonzero digits at least `w` apart
+/// (Solinas / Möller). `k` has at most 128 bits, so 129 digits suffice.
+pub(crate) fn wnaf(mut k: u128, w: u32) -> [i8; 130] {
+    let mut digits = [0i8; 130];
+    let modulus = 1i64 << w;
+    let mut carry_bit = false; // the value is k + 2^129·carry, tracked for k near 2^128
+    let mut i = 0;
+    while k != 0 || carry_bit {
+        if k & 1 == 1 {
+            let mut d = (k as i64) & (modulus - 1);
+            if d >= modulus / 2 {
+                d -= modulus;
+            }
+            digits[i] = d as i8;
+            if d < 0 {
+                let (s, o) = k.overflowing_add((-d) as u128);
+                k = s;
+                carry_bit |= o;
+            } else {
+                k -= d as u128;
+            }
+        }
+        k >>= 1;
+        if carry_bit {
+            k |= 1u128 << 127;
+            carry_bit = false;
+        }
+        i += 1;
+    }
+    digits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn value(digits: &[i8]) -> i128 {
+        digits.iter().rev().fold(0i128, |acc, &d| acc * 2 + d as i128)
+    }
+
+    #[test]
+    fn wnaf_reconstructs() {
+        let mut state = 12345u64;
+        for i in 0..10_000u32 {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let k = ((state as u128) << 64 | state.rotate_left(17) as u128) >> (i % 120);
+            for w in 2..=7 {
+                let d = wnaf(k >> 2, w);
+                assert_eq!(value(&d), (k >> 2) as i128);
+                for (j, &x) in d.iter().enumerate() {
+                    if x != 0 {
+                        assert!(x % 2 != 0 && (x as i64).abs() < 1 << (w - 1));
+                        assert!(d[j + 1..(j + w as usize).min(130)].iter().all(|&y| y == 0));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn glv_split_divides() {
+        let k = [u64::MAX, u64::MAX, 5, 0x73ed_a753_299d_7d48, 0, 0];
+        let (k0, k1) = glv_split(&k);
+        assert!(k0 < LAMBDA);
+        // k1·λ + k0 == k, checked in 64-bit halves.
+        let (l0, l1) = (LAMBDA as u64 as u128, LAMBDA >> 64);
+        let (q0, q1) = (k1 as u64 as u128, k1 >> 64);
+        let mut acc = [0u128; 5];
+        acc[0] += l0 * q0 + (k0 as u64 as u128);
+        acc[1] += l0 * q1 + l1 * q0 + (k0 >> 64);
+        acc[2] += l1 * q1;
+        let mut words = [0u64; 4];
+        let mut carry = 0u128;
+        for i in 0..4 {
+            let v = acc[i] + carry;
+            words[i] = v as u64;
+            carry = v >> 64;
+        }
+        assert_eq!(words, [k[0], k[1], k[2], k[3]]);
+    }
+}

@@ -1,0 +1,56 @@
+//! The endomorphism constants against their definitions.
+
+use super::g1::{BETA_LAMBDA, BETA_MINUS_Z2};
+use super::g2::{PSI2_X, PSI_X, PSI_Y};
+use super::scalar::{LAMBDA, X};
+use crate::fields::words::{shr, sub_small};
+use crate::{arith::P_WORDS, Fp, Fp2, Fr, G1Projective, G2Projective};
+
+fn fr_u128(v: u128) -> Fr {
+    Fr::from_u64((v >> 64) as u64) * Fr::from_u64(1 << 32) * Fr::from_u64(1 << 32) + Fr::from_u64(v as u64)
+}
+
+#[test]
+fn g1_cube_roots_and_their_eigenvalues() {
+    for beta in [BETA_LAMBDA, BETA_MINUS_Z2] {
+        assert!(beta != Fp::ONE && beta.square() * beta == Fp::ONE);
+    }
+    assert_eq!(BETA_LAMBDA, BETA_MINUS_Z2.square());
+    let g = G1Projective::generator();
+    let phi = |beta: Fp| {
+        let mut p = g;
+        p.0.x = p.0.x * beta;
+        p
+    };
+    assert_eq!(phi(BETA_LAMBDA), g.mul_vartime(&fr_u128(LAMBDA)));
+    let x = Fr::from_u64(X);
+    assert_eq!(phi(BETA_MINUS_Z2), g.mul_vartime(&-(x * x)));
+    // λ = z² - 1 and r = λ² + λ + 1.
+    assert_eq!(fr_u128(LAMBDA), x * x - Fr::ONE);
+    assert!(fr_u128(LAMBDA).square() + fr_u128(LAMBDA) + Fr::ONE == Fr::ZERO);
+}
+
+#[test]
+fn psi_constants_match_their_definitions() {
+    let xi = Fp2::new(Fp::ONE, Fp::ONE);
+    let p_minus_1 = sub_small(P_WORDS, 1);
+    let third = {
+        // (p - 1)/3 by long division of the words.
+        let mut out = [0u64; 6];
+        let mut rem = 0u128;
+        for i in (0..6).rev() {
+            let cur = (rem << 64) | p_minus_1[i] as u128;
+            out[i] = (cur / 3) as u64;
+            rem = cur % 3;
+        }
+        assert_eq!(rem, 0);
+        out
+    };
+    assert_eq!(PSI_X, xi.pow_vartime(&third).invert_vartime().unwrap());
+    assert_eq!(PSI_Y, xi.pow_vartime(&shr(p_minus_1, 1)).invert_vartime().unwrap());
+    let g = G2Projective::generator();
+    // ψ multiplies by z = -|z| on G2, ψ² by z².
+    assert_eq!(g.psi(), -g.mul_by_x_abs());
+    assert_eq!(g.psi2(), g.psi().psi());
+    assert_eq!(PSI2_X.square() * PSI2_X, Fp::ONE);
+}
