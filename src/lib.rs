@@ -27,6 +27,7 @@ mod arith;
 mod error;
 pub mod fields;
 pub mod groups;
+pub mod msm;
 
 pub use error::DecodeError;
 pub use fields::{Fp, Fp12, Fp2, Fp6, Fr};

@@ -34,6 +34,11 @@ impl G1Projective {
         G1Projective(Point { x: self.0.x * *beta, y: self.0.y, z: self.0.z })
     }
 
+    /// φ(P) for an affine point, acting as [λ] (the GLV split's endomorphism).
+    pub(crate) fn phi_lambda(p: &Affine<Fp>) -> Affine<Fp> {
+        Affine { x: p.x * BETA_LAMBDA, ..*p }
+    }
+
     /// `[|z|]·self`, with z the curve parameter.
     pub(crate) fn mul_by_x_abs(&self) -> G1Projective {
         G1Projective(mul_u64(&self.0, X))

@@ -59,6 +59,15 @@ impl G2Projective {
         G2Projective(psi2(&self.0))
     }
 
+    /// `[P, -ψ(P), ψ²(P), -ψ³(P)]` for an affine point: `[x^i]P` for x = |z| (GLS split).
+    pub(crate) fn minus_psi_powers(p: &Affine<Fp2>) -> [Affine<Fp2>; 4] {
+        let minus_psi = |q: &Affine<Fp2>| Affine { x: q.x.conjugate() * PSI_X, y: -(q.y.conjugate() * PSI_Y), infinity: q.infinity };
+        let p1 = minus_psi(p);
+        let p2 = minus_psi(&p1);
+        let p3 = minus_psi(&p2);
+        [*p, p1, p2, p3]
+    }
+
     /// `[|z|]·self`, with z the curve parameter.
     pub(crate) fn mul_by_x_abs(&self) -> G2Projective {
         G2Projective(mul_u64(&self.0, X))

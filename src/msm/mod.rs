@@ -1,0 +1,102 @@
+//! Multi-scalar multiplication `Σ [k_i] P_i` for G1 and G2.
+//!
+//! Each scalar is first split with the group's endomorphism (GLV on G1: two 128-bit halves;
+//! GLS on G2: four 64-bit digits), so an MSM of n points becomes one of 2n or 4n points with
+//! short scalars. That MSM runs Straus's interleaved NAF method for a few points and
+//! Pippenger's bucket method with signed digits for many (see [`pippenger`]), whichever a cost
+//! model says is cheaper for the size.
+
+mod pippenger;
+
+use crate::groups::coordinate::Coordinate;
+use crate::groups::mul::{odd_multiples, straus};
+use crate::groups::point::{Affine, Point};
+use crate::groups::scalar::{glv_split, gls_split, wnaf};
+use crate::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
+use alloc::vec::Vec;
+use core::fmt;
+
+/// The points and scalars given to an MSM differ in number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LengthMismatch {
+    /// How many points there were.
+    pub points: usize,
+    /// How many scalars there were.
+    pub scalars: usize,
+}
+
+impl fmt::Display for LengthMismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "MSM: {} points but {} scalars", self.points, self.scalars)
+    }
+}
+
+/// Width of the NAFs in Straus's method.
+const STRAUS_WINDOW: u32 = 5;
+const STRAUS_TABLE: usize = 1 << (STRAUS_WINDOW - 2);
+
+/// `Σ [k_i] P_i` over short scalars (at most `bits` bits each), by the cheaper method for the size.
+fn msm_short<F: Coordinate>(points: &[Affine<F>], scalars: &[u128], bits: u32) -> Point<F> {
+    let n = points.len();
+    if n == 0 {
+        return Point::IDENTITY;
+    }
+    match pippenger::best_window(n, bits) {
+        Some(c) => pippenger::msm(points, scalars, bits, c),
+        None => {
+            let tables: Vec<[Point<F>; STRAUS_TABLE]> = points.iter().map(|p| odd_multiples(&p.to_point())).collect();
+            let digits: Vec<[i8; 130]> = scalars.iter().map(|&k| wnaf(k, STRAUS_WINDOW)).collect();
+            straus(&tables, &digits)
+        }
+    }
+}
+
+impl G1Projective {
+    /// `Σ [k_i] P_i`. Identity points and zero scalars are allowed (they add nothing), and so
+    /// is an empty input (the identity). Variable time: for public scalars.
+    pub fn msm(points: &[G1Affine], scalars: &[Fr]) -> Result<G1Projective, LengthMismatch> {
+        if points.len() != scalars.len() {
+            return Err(LengthMismatch { points: points.len(), scalars: scalars.len() });
+        }
+        let mut bases = Vec::with_capacity(2 * points.len());
+        let mut short = Vec::with_capacity(2 * points.len());
+        for (p, k) in points.iter().zip(scalars) {
+            if p.is_identity() || k.is_zero() {
+                continue;
+            }
+            let (k0, k1) = glv_split(&k.to_words());
+            bases.push(p.0);
+            short.push(k0);
+            bases.push(G1Projective::phi_lambda(&p.0));
+            short.push(k1);
+        }
+        Ok(G1Projective(msm_short(&bases, &short, 128)))
+    }
+}
+
+impl G2Projective {
+    /// `Σ [k_i] P_i`. Identity points and zero scalars are allowed (they add nothing), and so
+    /// is an empty input (the identity). Variable time: for public scalars.
+    pub fn msm(points: &[G2Affine], scalars: &[Fr]) -> Result<G2Projective, LengthMismatch> {
+        if points.len() != scalars.len() {
+            return Err(LengthMismatch { points: points.len(), scalars: scalars.len() });
+        }
+        let mut bases = Vec::with_capacity(4 * points.len());
+        let mut short = Vec::with_capacity(4 * points.len());
+        for (p, k) in points.iter().zip(scalars) {
+            if p.is_identity() || k.is_zero() {
+                continue;
+            }
+            let digits = gls_split(&k.to_words());
+            let powers = G2Projective::minus_psi_powers(&p.0);
+            for (base, d) in powers.iter().zip(digits) {
+                bases.push(*base);
+                short.push(d as u128);
+            }
+        }
+        Ok(G2Projective(msm_short(&bases, &short, 64)))
+    }
+}
+
+#[cfg(test)]
+mod tests;
