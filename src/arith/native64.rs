@@ -231,6 +231,11 @@ impl<const N: usize> Params<N> {
     }
 
     /// Enters Montgomery form from little-endian words holding a value below `p`.
+    /// `k·a` for a small integer `k`: a multiplication by `k` in Montgomery form.
+    pub(crate) fn mul_small(&self, a: &Elem<N>, k: u64) -> Elem<N> {
+        self.mul(a, &self.from_words(&[k, 0, 0, 0, 0, 0]))
+    }
+
     pub(crate) fn from_words(&self, words: &[u64; 6]) -> Elem<N> {
         self.mul(&Elem(take::<N>(words)), &Elem(self.r2))
     }

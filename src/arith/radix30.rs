@@ -59,6 +59,22 @@ impl<const N: usize> Elem<N> {
         out
     }
 
+    /// Whether the limbs are below 2^30 and the value below `2p` (the representation's
+    /// invariant), for tests.
+    #[cfg(test)]
+    pub(crate) fn value_below_2p(&self, params: &Params<N>) -> bool {
+        let limbs = self.limbs();
+        if limbs.iter().any(|&l| l > MASK) {
+            return false;
+        }
+        for i in (0..N).rev() {
+            if limbs[i] != params.two_p[i] {
+                return limbs[i] < params.two_p[i];
+            }
+        }
+        false
+    }
+
     /// An element from limbs below 2^30.
     #[inline(always)]
     const fn from_limbs(limbs: [u64; N]) -> Elem<N> {
@@ -264,6 +280,36 @@ impl<const N: usize> Params<N> {
             let v = t[i] + (self.two_p[i] & mask) + carry;
             out[i] = v & MASK;
             carry = v >> BITS;
+        }
+        Elem::from_limbs(out)
+    }
+
+    /// `k·a` for a small integer `k` (at most 64), below `2p`. Montgomery form is linear, so
+    /// this is the plain integer product reduced: `v = k·a < 128p` in one carry pass, then
+    /// `v - q·p` with `q = ⌊v_top / (p_top + 1)⌋` from the top limbs. That `q` never exceeds
+    /// `⌊v/p⌋` and falls short of it by at most one (the relative error of the estimate is
+    /// below 2^-14 and `v/p < 128`), so the result is in `[0, 2p)`. Far cheaper than the
+    /// additions it replaces (three for `8·a`).
+    #[inline]
+    pub(crate) fn mul_small(&self, a: &Elem<N>, k: u64) -> Elem<N> {
+        debug_assert!(k <= 64);
+        let a = a.limbs();
+        let mut v = [0u64; N];
+        let mut c = 0u64;
+        for i in 0..N {
+            let w = a[i] * k + c;
+            v[i] = w & MASK;
+            c = w >> BITS;
+        }
+        let top = v[N - 1] + (c << BITS);
+        let q = top / (self.p[N - 1] + 1);
+        // The result fits in N limbs: the borrow out of the top limb cancels `c`.
+        let mut out = [0u64; N];
+        let mut borrow = 0i64;
+        for i in 0..N {
+            let s = v[i] as i64 - (q * self.p[i]) as i64 + borrow;
+            out[i] = s as u64 & MASK;
+            borrow = s >> BITS;
         }
         Elem::from_limbs(out)
     }

@@ -81,6 +81,21 @@ macro_rules! kernels_agree {
                 let c64 = k64.sub(&k64.square(&k64.add(&k64.mul(&a64, &b64), &a64)), &b64);
                 let t = (a * b + a) % &m;
                 check("chain", c30, c64, (&t * &t + &m - b) % &m);
+                // Small multiples, of reduced values and of sums just below 2p.
+                let sum30 = k30.add(&a30, &b30);
+                let sum64 = k64.add(&a64, &b64);
+                for k in [0u64, 1, 2, 3, 8, 12, 24, 63, 64] {
+                    check("mul_small", k30.mul_small(&a30, k), k64.mul_small(&a64, k), (a * k) % &m);
+                    let x30 = k30.mul_small(&sum30, k);
+                    check("mul_small of a sum", x30, k64.mul_small(&sum64, k), ((a + b) * k) % &m);
+                    // The result is a valid input: below 2p, so chains stay exact.
+                    check("mul_small then square", k30.square(&x30), k64.square(&k64.mul_small(&sum64, k)), ((a + b) * k) % &m * ((a + b) * k) % &m);
+                    assert!(x30.value_below_2p(&k30), "radix30 mul_small bound, k = {k}");
+                    // 2a reaches 2p - 2 for a = p - 1, the largest input there is.
+                    let y30 = k30.mul_small(&k30.add(&a30, &a30), k);
+                    check("mul_small of 2a", y30, k64.mul_small(&k64.add(&a64, &a64), k), (a * 2u32 * k) % &m);
+                    assert!(y30.value_below_2p(&k30));
+                }
                 if i % 10 == 0 {
                     let expected = if *a == BigUint::from(0u32) { None } else { Some(a.modpow(&(&m - 2u32), &m)) };
                     assert_eq!(k30.invert_vartime(&a30).map(|x| big(&k30.to_words(&x))), expected, "radix30 invert {a}");

@@ -42,6 +42,12 @@ impl Fp2 {
         Fp2 { c0: self.c0.double(), c1: self.c1.double() }
     }
 
+    /// `k·self` for a small integer `k` (at most 64).
+    #[inline]
+    pub(crate) fn mul_small(&self, k: u64) -> Fp2 {
+        Fp2 { c0: self.c0.mul_small(k), c1: self.c1.mul_small(k) }
+    }
+
     /// `c0 - c1·u`: the Frobenius map `x ↦ x^p`.
     #[inline]
     pub fn conjugate(&self) -> Fp2 {

@@ -78,6 +78,14 @@ macro_rules! prime_field {
                 $name($params.add(&self.0, &self.0))
             }
 
+            /// `k·self` for a small integer `k` (at most 64): far cheaper than the additions or
+            /// the multiplication it replaces.
+            #[allow(dead_code)]
+            #[inline]
+            pub(crate) fn mul_small(&self, k: u64) -> $name {
+                $name($params.mul_small(&self.0, k))
+            }
+
             /// `self²`.
             #[inline]
             pub fn square(&self) -> $name {

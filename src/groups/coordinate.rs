@@ -17,23 +17,19 @@ pub(crate) trait Coordinate:
     fn square(&self) -> Self;
     fn double(&self) -> Self;
     fn is_zero(&self) -> bool;
-    /// `3b·self`, by additions (b is 4 or 4(1 + u)).
+    /// `3b·self` (b is 4 or 4(1 + u)).
     fn mul_by_3b(&self) -> Self;
+    /// `k·self` for a small integer `k` (at most 64).
+    fn mul_small(&self, k: u64) -> Self;
     /// `(a·b, c·d)`: two products the kernel may compute side by side.
     fn mul2(a: &Self, b: &Self, c: &Self, d: &Self) -> (Self, Self);
+    /// `(a², b·c)`, side by side where the kernel can.
+    fn square_mul(a: &Self, b: &Self, c: &Self) -> (Self, Self);
     fn invert_vartime(&self) -> Option<Self>;
     fn invert(&self) -> Option<Self>;
     fn sqrt(&self) -> Option<Self>;
     /// `b` when `choose_b`, else `a`, without a branch on `choose_b`.
     fn select(a: &Self, b: &Self, choose_b: bool) -> Self;
-}
-
-/// `12·x` with four additions.
-#[inline]
-fn times_12<F: Copy + Add<Output = F>>(x: F) -> F {
-    let x3 = x + x + x;
-    let x6 = x3 + x3;
-    x6 + x6
 }
 
 impl Coordinate for Fp {
@@ -55,11 +51,20 @@ impl Coordinate for Fp {
     }
     #[inline]
     fn mul_by_3b(&self) -> Fp {
-        times_12(*self)
+        self.mul_small(12)
+    }
+    #[inline]
+    fn mul_small(&self, k: u64) -> Fp {
+        Fp::mul_small(self, k)
     }
     #[inline]
     fn mul2(a: &Fp, b: &Fp, c: &Fp, d: &Fp) -> (Fp, Fp) {
         Fp::mul2(a, b, c, d)
+    }
+    #[inline]
+    fn square_mul(a: &Fp, b: &Fp, c: &Fp) -> (Fp, Fp) {
+        // A paired product is cheaper than a lone square (bench/RESULTS.md).
+        Fp::mul2(a, a, b, c)
     }
     fn invert_vartime(&self) -> Option<Fp> {
         Fp::invert_vartime(self)
@@ -96,11 +101,19 @@ impl Coordinate for Fp2 {
     #[inline]
     fn mul_by_3b(&self) -> Fp2 {
         // 3b = 12(1 + u)
-        times_12(self.mul_by_nonresidue())
+        self.mul_by_nonresidue().mul_small(12)
+    }
+    #[inline]
+    fn mul_small(&self, k: u64) -> Fp2 {
+        Fp2::mul_small(self, k)
     }
     #[inline]
     fn mul2(a: &Fp2, b: &Fp2, c: &Fp2, d: &Fp2) -> (Fp2, Fp2) {
         (*a * *b, *c * *d)
+    }
+    #[inline]
+    fn square_mul(a: &Fp2, b: &Fp2, c: &Fp2) -> (Fp2, Fp2) {
+        (a.square(), *b * *c)
     }
     fn invert_vartime(&self) -> Option<Fp2> {
         Fp2::invert_vartime(self)

@@ -81,7 +81,7 @@ impl<F: Coordinate> Point<F> {
         let (t4, x3) = F::mul2(&(y1 + z1), &(y2 + z2), &(x1 + z1), &(x2 + z2));
         let t4 = t4 - (t1 + t2);
         let y3 = x3 - (t0 + t2);
-        let t0 = t0.double() + t0;
+        let t0 = t0.mul_small(3);
         let t2 = t2.mul_by_3b();
         let z3 = t1 + t2;
         let t1 = t1 - t2;
@@ -108,7 +108,7 @@ impl<F: Coordinate> Point<F> {
         let t3 = t3 - (t0 + t1);
         let t4 = t4 + y1;
         let y3 = x2 * z1 + x1;
-        let t0 = t0.double() + t0;
+        let t0 = t0.mul_small(3);
         let t2 = z1.mul_by_3b();
         let z3 = t1 + t2;
         let t1 = t1 - t2;
@@ -121,21 +121,18 @@ impl<F: Coordinate> Point<F> {
         Point { x: x3, y: y3, z: z3 + t0 }
     }
 
-    /// `2P`: algorithm 9 of eprint 2015/1060 with a = 0 (6 products, 2 squarings).
+    /// `2P`: algorithm 9 of eprint 2015/1060 with a = 0 (8 products, in 4 pairs).
     pub(crate) fn double(&self) -> Point<F> {
         let (x, y, z) = (self.x, self.y, self.z);
-        let t0 = y.square();
-        let z3 = t0.double().double().double();
-        let (t1, t2) = F::mul2(&y, &z, &z, &z);
-        let t2 = t2.mul_by_3b();
+        let (t0, t1) = F::square_mul(&y, &y, &z);
+        let (z2, xy) = F::square_mul(&z, &x, &y);
+        let z3 = t0.mul_small(8);
+        let t2 = z2.mul_by_3b();
         let (x3, z3) = F::mul2(&t2, &z3, &t1, &z3);
         let y3 = t0 + t2;
-        let t2 = t2.double() + t2;
-        let t0 = t0 - t2;
-        let (y3, t1) = F::mul2(&t0, &y3, &x, &y);
-        let y3 = x3 + y3;
-        let x3 = t0 * t1;
-        Point { x: x3.double(), y: y3, z: z3 }
+        let t0 = t0 - t2.mul_small(3);
+        let (y3, x3b) = F::mul2(&t0, &y3, &t0, &xy);
+        Point { x: x3b.double(), y: x3 + y3, z: z3 }
     }
 
     /// `P - Q`.

@@ -6,7 +6,7 @@
 //! checkable answer the method checks it after measuring and traps if it is wrong.
 
 use ic_cdk::query;
-use icbls::{Fp, Fp12, Fp2, Fp6, Fr};
+use icbls::{Fp, Fp12, Fp2, Fp6, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use icbls_harness::measure;
 
 /// The bench methods this canister has, in the order of the results table.
@@ -26,6 +26,27 @@ const BENCHMARKS: &[&str] = &[
     "fp12_cyclotomic_square",
     "fr_mul",
     "fr_inv",
+    "g1_add",
+    "g1_add_mixed",
+    "g1_double",
+    "g1_mul",
+    "g1_mul_constant_time",
+    "g2_add",
+    "g2_add_mixed",
+    "g2_double",
+    "g2_mul",
+    "g2_mul_constant_time",
+    "g1_decompress_checked",
+    "g2_decompress_checked",
+    "g1_subgroup_check",
+    "g2_subgroup_check",
+    "g1_msm_2",
+    "g1_msm_16",
+    "g1_msm_128",
+    "g1_msm_1024",
+    "g2_msm_2",
+    "g2_msm_16",
+    "g2_msm_128",
 ];
 
 /// Lists the bench methods of this canister.
@@ -168,6 +189,188 @@ fn fr_inv() -> u64 {
     let n = measure(a, |a| inv = a.invert_vartime());
     assert_eq!(inv.map(|i| i * a), Some(Fr::ONE), "fr_inv: wrong inverse");
     n
+}
+
+fn g1(seed: u64) -> G1Projective {
+    G1Projective::generator().mul_vartime(&fr(seed))
+}
+
+fn g2(seed: u64) -> G2Projective {
+    G2Projective::generator().mul_vartime(&fr(seed))
+}
+
+#[query]
+fn g1_add() -> u64 {
+    measure((g1(1), g1(2)), |(a, b)| a + b)
+}
+
+#[query]
+fn g1_add_mixed() -> u64 {
+    measure((g1(1), g1(2).to_affine_vartime()), |(a, b)| a.add_affine(b))
+}
+
+#[query]
+fn g1_double() -> u64 {
+    measure(g1(1), |a| a.double())
+}
+
+/// A 255-bit public scalar (GLV).
+#[query]
+fn g1_mul() -> u64 {
+    let (p, k) = (g1(1), fr(3));
+    let mut out = G1Projective::identity();
+    let n = measure((p, k), |(p, k)| out = p.mul_vartime(k));
+    assert_eq!(out, p.mul_constant_time(&k), "g1_mul: wrong product");
+    n
+}
+
+/// A secret scalar: fixed windows, masked lookups.
+#[query]
+fn g1_mul_constant_time() -> u64 {
+    measure((g1(1), fr(3)), |(p, k)| p.mul_constant_time(k))
+}
+
+#[query]
+fn g2_add() -> u64 {
+    measure((g2(1), g2(2)), |(a, b)| a + b)
+}
+
+#[query]
+fn g2_add_mixed() -> u64 {
+    measure((g2(1), g2(2).to_affine_vartime()), |(a, b)| a.add_affine(b))
+}
+
+#[query]
+fn g2_double() -> u64 {
+    measure(g2(1), |a| a.double())
+}
+
+/// A 255-bit public scalar (GLS).
+#[query]
+fn g2_mul() -> u64 {
+    let (p, k) = (g2(1), fr(3));
+    let mut out = G2Projective::identity();
+    let n = measure((p, k), |(p, k)| out = p.mul_vartime(k));
+    assert_eq!(out, p.mul_constant_time(&k), "g2_mul: wrong product");
+    n
+}
+
+#[query]
+fn g2_mul_constant_time() -> u64 {
+    measure((g2(1), fr(3)), |(p, k)| p.mul_constant_time(k))
+}
+
+/// Decoding a compressed point: the square root and the subgroup check.
+#[query]
+fn g1_decompress_checked() -> u64 {
+    let bytes = g1(1).to_affine_vartime().to_compressed();
+    let mut ok = false;
+    let n = measure(bytes, |b| ok = G1Affine::from_compressed(b).is_ok());
+    assert!(ok, "g1_decompress_checked: the bench point did not decode");
+    n
+}
+
+#[query]
+fn g2_decompress_checked() -> u64 {
+    let bytes = g2(1).to_affine_vartime().to_compressed();
+    let mut ok = false;
+    let n = measure(bytes, |b| ok = G2Affine::from_compressed(b).is_ok());
+    assert!(ok, "g2_decompress_checked: the bench point did not decode");
+    n
+}
+
+#[query]
+fn g1_subgroup_check() -> u64 {
+    let mut ok = false;
+    let n = measure(g1(1).to_affine_vartime(), |p| ok = p.is_torsion_free());
+    assert!(ok, "g1_subgroup_check: the bench point is in G1");
+    n
+}
+
+#[query]
+fn g2_subgroup_check() -> u64 {
+    let mut ok = false;
+    let n = measure(g2(1).to_affine_vartime(), |p| ok = p.is_torsion_free());
+    assert!(ok, "g2_subgroup_check: the bench point is in G2");
+    n
+}
+
+/// `n` distinct affine points and full-size scalars, prepared outside the measured region.
+fn g1_msm_input(n: usize) -> (Vec<G1Affine>, Vec<Fr>) {
+    let step = g1(7);
+    let mut points = Vec::with_capacity(n);
+    let mut p = g1(1);
+    for _ in 0..n {
+        points.push(p);
+        p += step;
+    }
+    let mut affine = vec![G1Affine::identity(); n];
+    G1Projective::batch_normalize(&points, &mut affine);
+    (affine, (0..n as u64).map(|i| fr(100 + i)).collect())
+}
+
+fn g2_msm_input(n: usize) -> (Vec<G2Affine>, Vec<Fr>) {
+    let step = g2(7);
+    let mut points = Vec::with_capacity(n);
+    let mut p = g2(1);
+    for _ in 0..n {
+        points.push(p);
+        p += step;
+    }
+    let mut affine = vec![G2Affine::identity(); n];
+    G2Projective::batch_normalize(&points, &mut affine);
+    (affine, (0..n as u64).map(|i| fr(100 + i)).collect())
+}
+
+fn g1_msm(n: usize) -> u64 {
+    let input = g1_msm_input(n);
+    let mut out = Ok(G1Projective::identity());
+    let count = measure(input, |(p, k)| out = G1Projective::msm(p, k));
+    assert!(out.is_ok(), "g1_msm: lengths agree");
+    count
+}
+
+fn g2_msm(n: usize) -> u64 {
+    let input = g2_msm_input(n);
+    let mut out = Ok(G2Projective::identity());
+    let count = measure(input, |(p, k)| out = G2Projective::msm(p, k));
+    assert!(out.is_ok(), "g2_msm: lengths agree");
+    count
+}
+
+#[query]
+fn g1_msm_2() -> u64 {
+    g1_msm(2)
+}
+
+#[query]
+fn g1_msm_16() -> u64 {
+    g1_msm(16)
+}
+
+#[query]
+fn g1_msm_128() -> u64 {
+    g1_msm(128)
+}
+
+#[query]
+fn g1_msm_1024() -> u64 {
+    g1_msm(1024)
+}
+
+#[query]
+fn g2_msm_2() -> u64 {
+    g2_msm(2)
+}
+
+#[query]
+fn g2_msm_16() -> u64 {
+    g2_msm(16)
+}
+
+#[query]
+fn g2_msm_128() -> u64 {
+    g2_msm(128)
 }
 
 /// Runs the library's kernel self-check on `cases` inputs: in this Wasm build, the SIMD
