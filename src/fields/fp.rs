@@ -12,6 +12,8 @@ prime_field!(
 const P_MINUS_2: [u64; 6] = sub_small(P_WORDS, 2);
 /// (p + 1) / 4: square roots, since p ≡ 3 (mod 4).
 const P_PLUS_1_OVER_4: [u64; 6] = shr(add_small(P_WORDS, 1), 2);
+/// (p - 3) / 4: `a^((p-3)/4)` is `1/sqrt(a)` for a square `a`.
+const P_MINUS_3_OVER_4: [u64; 6] = shr(sub_small(P_WORDS, 3), 2);
 /// (p - 1) / 2: Euler's criterion.
 const P_MINUS_1_OVER_2: [u64; 6] = shr(sub_small(P_WORDS, 1), 1);
 
@@ -47,6 +49,12 @@ impl Fp {
     pub fn sqrt(&self) -> Option<Fp> {
         let root = self.pow_vartime(&P_PLUS_1_OVER_4);
         (root.square() == *self).then_some(root)
+    }
+
+    /// `self^((p-3)/4)`: for a nonzero `a`, `t = a^((p-3)/4)` gives `a·t² = ±1` (the Legendre
+    /// symbol), and when that is 1, `a·t` is a square root of `a` and `t` its inverse.
+    pub(crate) fn pow_p_minus_3_over_4(&self) -> Fp {
+        self.pow_vartime(&P_MINUS_3_OVER_4)
     }
 
     /// Whether this is a square (zero included), by Euler's criterion.

@@ -1,7 +1,7 @@
 //! Fp2 = Fp[u]/(u² + 1), the field G2's coordinates live in.
 
 use crate::arith::{Fp2Wide as WideRepr, FP, P_WORDS};
-use crate::fields::words::{shr, sub_small};
+use crate::fields::words::{add_small, shr};
 use crate::Fp;
 use core::ops::{Add, Mul, Neg, Sub};
 
@@ -14,11 +14,8 @@ pub struct Fp2 {
     pub c1: Fp,
 }
 
-/// (p - 3) / 4, for square roots (Adj and Rodríguez-Henríquez, "Square root computation over
-/// even extension fields", 2012, algorithm 9).
-const P_MINUS_3_OVER_4: [u64; 6] = shr(sub_small(P_WORDS, 3), 2);
-/// (p - 1) / 2.
-const P_MINUS_1_OVER_2: [u64; 6] = shr(sub_small(P_WORDS, 1), 1);
+/// 1/2 = (p + 1)/2.
+const HALF: Fp = Fp::from_words(shr(add_small(P_WORDS, 1), 1));
 
 impl Fp2 {
     /// Zero.
@@ -117,20 +114,34 @@ impl Fp2 {
         self.norm().is_square()
     }
 
-    /// A square root, or `None` when there is none (algorithm 9 of Adj and
-    /// Rodríguez-Henríquez, for p ≡ 3 mod 4).
+    /// A square root, or `None` when there is none. Two exponentiations in Fp rather than
+    /// in Fp2 (the "complex method": Scott, "Implementing cryptographic pairings", 2007;
+    /// Adj and Rodríguez-Henríquez 2012, algorithm 8): for `a = a0 + a1·u` with root
+    /// `x0 + x1·u`, `x0² - x1² = a0` and `2·x0·x1 = a1`, so with `γ = sqrt(a0² + a1²)` and
+    /// `δ = (a0 + γ)/2`, either `x0² = δ` or `x1² = -δ` (-1 is not a square mod p), and the
+    /// other coordinate is `a1/(2·root)`. One exponentiation `t = δ^((p-3)/4)` gives the
+    /// root (`δ·t` or `-δ·t`; (p-3)/4 is even), tells which case holds (`δ·t² = ±1`), and
+    /// inverts it (`t`). Variable time.
     pub fn sqrt(&self) -> Option<Fp2> {
-        if self.is_zero() {
-            return Some(Fp2::ZERO);
-        }
-        let a1 = self.pow_vartime(&P_MINUS_3_OVER_4);
-        let alpha = a1.square() * *self;
-        let x0 = a1 * *self;
-        let root = if alpha == -Fp2::ONE {
-            // x0·u
-            Fp2 { c0: -x0.c1, c1: x0.c0 }
+        let (a0, a1) = (self.c0, self.c1);
+        let root = if a1.is_zero() {
+            // a0 or -a0 is a square in Fp: the root is x0 or x1·u.
+            let t = a0.pow_p_minus_3_over_4();
+            if a0 * t.square() == Fp::ONE || a0.is_zero() {
+                Fp2::new(a0 * t, Fp::ZERO)
+            } else {
+                Fp2::new(Fp::ZERO, -(a0 * t))
+            }
         } else {
-            (alpha + Fp2::ONE).pow_vartime(&P_MINUS_1_OVER_2) * x0
+            let gamma = self.norm().sqrt()?;
+            let delta = (a0 + gamma) * HALF;
+            let t = delta.pow_p_minus_3_over_4();
+            let half_a1_t = a1 * t * HALF;
+            if delta * t.square() == Fp::ONE {
+                Fp2::new(delta * t, half_a1_t)
+            } else {
+                Fp2::new(half_a1_t, -(delta * t))
+            }
         };
         (root.square() == *self).then_some(root)
     }
