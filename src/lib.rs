@@ -27,6 +27,7 @@ mod arith;
 mod error;
 pub mod fields;
 pub mod groups;
+pub mod interop;
 pub mod msm;
 
 pub use error::DecodeError;

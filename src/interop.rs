@@ -1,0 +1,353 @@
+//! The `ff` and `group` traits (0.14, the versions zkcrypto `bls12_381` 0.9 implements), so
+//! generic code from the Rust ecosystem takes icbls's types.
+//!
+//! Scalars encode little-endian in `PrimeField::Repr` (as zkcrypto's do); points use the
+//! ZCash/IETF encodings.
+
+use crate::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
+use core::iter::{Product, Sum};
+use core::ops::{Add, AddAssign, Mul, MulAssign, Sub, SubAssign};
+use ff::{Field, PrimeField};
+use crate::groups::coordinate::Coordinate;
+use crate::groups::point::{Affine, Point};
+use group::prime::{PrimeCurve, PrimeGroup};
+use group::{Curve, Group, GroupEncoding, UncompressedEncoding};
+use rand_core::TryRng;
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
+
+// ---- Fr -------------------------------------------------------------------------------------
+
+/// (t - 1)/2 for r - 1 = 2^32·t: the Tonelli–Shanks exponent.
+const T_MINUS_1_OVER_2: [u64; 4] = [0x7fff_2dff_7fff_ffff, 0x04d0_ec02_a9de_d201, 0x94ce_bea4_199c_ec04, 0x0000_0000_39f6_d3a9];
+
+macro_rules! fr_ref_ops {
+    ($($trait:ident $method:ident $assign_trait:ident $assign:ident $op:tt;)*) => {$(
+        impl<'a> $trait<&'a Fr> for Fr {
+            type Output = Fr;
+            fn $method(self, rhs: &'a Fr) -> Fr {
+                self $op *rhs
+            }
+        }
+        impl<'a> $assign_trait<&'a Fr> for Fr {
+            fn $assign(&mut self, rhs: &'a Fr) {
+                *self = *self $op *rhs;
+            }
+        }
+    )*};
+}
+
+fr_ref_ops! {
+    Add add AddAssign add_assign +;
+    Sub sub SubAssign sub_assign -;
+    Mul mul MulAssign mul_assign *;
+}
+
+impl Sum for Fr {
+    fn sum<I: Iterator<Item = Fr>>(iter: I) -> Fr {
+        iter.fold(Fr::ZERO, |a, b| a + b)
+    }
+}
+
+impl<'a> Sum<&'a Fr> for Fr {
+    fn sum<I: Iterator<Item = &'a Fr>>(iter: I) -> Fr {
+        iter.fold(Fr::ZERO, |a, b| a + b)
+    }
+}
+
+impl Product for Fr {
+    fn product<I: Iterator<Item = Fr>>(iter: I) -> Fr {
+        iter.fold(Fr::ONE, |a, b| a * b)
+    }
+}
+
+impl<'a> Product<&'a Fr> for Fr {
+    fn product<I: Iterator<Item = &'a Fr>>(iter: I) -> Fr {
+        iter.fold(Fr::ONE, |a, b| a * b)
+    }
+}
+
+impl From<u64> for Fr {
+    fn from(v: u64) -> Fr {
+        Fr::from_u64(v)
+    }
+}
+
+impl ConditionallySelectable for Fr {
+    fn conditional_select(a: &Fr, b: &Fr, choice: Choice) -> Fr {
+        Fr::select(a, b, choice.into())
+    }
+}
+
+impl ConstantTimeEq for Fr {
+    fn ct_eq(&self, other: &Fr) -> Choice {
+        self.to_bytes().ct_eq(&other.to_bytes())
+    }
+}
+
+impl Field for Fr {
+    const ZERO: Fr = Fr::ZERO;
+    const ONE: Fr = Fr::ONE;
+
+    fn try_random<R: TryRng + ?Sized>(rng: &mut R) -> Result<Fr, R::Error> {
+        let mut wide = [0u8; 64];
+        rng.try_fill_bytes(&mut wide)?;
+        Ok(Fr::from_bytes_wide(&wide))
+    }
+
+    fn square(&self) -> Fr {
+        Fr::square(self)
+    }
+
+    fn double(&self) -> Fr {
+        Fr::double(self)
+    }
+
+    fn invert(&self) -> CtOption<Fr> {
+        let inverse = Fr::invert(self).unwrap_or(Fr::ZERO);
+        CtOption::new(inverse, !self.is_zero_ct())
+    }
+
+    fn sqrt_ratio(num: &Fr, div: &Fr) -> (Choice, Fr) {
+        ff::helpers::sqrt_ratio_generic(num, div)
+    }
+
+    fn sqrt(&self) -> CtOption<Fr> {
+        ff::helpers::sqrt_tonelli_shanks(self, T_MINUS_1_OVER_2)
+    }
+}
+
+impl Fr {
+    fn is_zero_ct(&self) -> Choice {
+        self.to_bytes().ct_eq(&[0u8; 32])
+    }
+}
+
+impl PrimeField for Fr {
+    /// Little-endian.
+    type Repr = [u8; 32];
+
+    fn from_repr(repr: [u8; 32]) -> CtOption<Fr> {
+        let mut be = repr;
+        be.reverse();
+        match Fr::from_bytes(&be) {
+            Ok(v) => CtOption::new(v, Choice::from(1)),
+            Err(_) => CtOption::new(Fr::ZERO, Choice::from(0)),
+        }
+    }
+
+    fn to_repr(&self) -> [u8; 32] {
+        let mut le = self.to_bytes();
+        le.reverse();
+        le
+    }
+
+    fn is_odd(&self) -> Choice {
+        Choice::from(self.to_bytes()[31] & 1)
+    }
+
+    const MODULUS: &'static str = "0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001";
+    const NUM_BITS: u32 = 255;
+    const CAPACITY: u32 = 254;
+    const TWO_INV: Fr = Fr::from_hex("39f6d3a994cebea4199cec0404d0ec02a9ded2017fff2dff7fffffff80000001");
+    const MULTIPLICATIVE_GENERATOR: Fr = Fr::from_words([7, 0, 0, 0, 0, 0]);
+    const S: u32 = 32;
+    /// 7^t.
+    const ROOT_OF_UNITY: Fr = Fr::from_hex("16a2a19edfe81f20d09b681922c813b4b63683508c2280b93829971f439f0d2b");
+    const ROOT_OF_UNITY_INV: Fr = Fr::from_hex("0538a6f66e19c653ed4f2f74a35d01686f67d4a2b566f8330fb4d6e13cf19a78");
+    /// 7^(2^32).
+    const DELTA: Fr = Fr::from_hex("08634d0aa021aaf843cab354fabb0062f6502437c6a09c006c083479590189d7");
+}
+
+// ---- G1 and G2 ------------------------------------------------------------------------------
+
+/// Byte arrays of the encodings, as `group` needs them (`Default` is not implemented for
+/// arrays longer than 32).
+macro_rules! encoding_bytes {
+    ($name:ident, $len:literal, $doc:literal) => {
+        #[doc = $doc]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct $name(pub [u8; $len]);
+
+        impl Default for $name {
+            fn default() -> $name {
+                $name([0u8; $len])
+            }
+        }
+
+        impl AsRef<[u8]> for $name {
+            fn as_ref(&self) -> &[u8] {
+                &self.0
+            }
+        }
+
+        impl AsMut<[u8]> for $name {
+            fn as_mut(&mut self) -> &mut [u8] {
+                &mut self.0
+            }
+        }
+    };
+}
+
+encoding_bytes!(G1Compressed, 48, "A compressed G1 encoding (48 bytes).");
+encoding_bytes!(G1Uncompressed, 96, "An uncompressed G1 encoding (96 bytes).");
+encoding_bytes!(G2Compressed, 96, "A compressed G2 encoding (96 bytes).");
+encoding_bytes!(G2Uncompressed, 192, "An uncompressed G2 encoding (192 bytes).");
+
+fn ct_option<T: Default>(r: Result<T, crate::DecodeError>) -> CtOption<T> {
+    let ok = Choice::from(r.is_ok() as u8);
+    CtOption::new(r.unwrap_or_default(), ok)
+}
+
+macro_rules! group_traits {
+    ($affine:ident, $projective:ident, $compressed:ident, $uncompressed:ident) => {
+        impl core::ops::Mul<&Fr> for $affine {
+            type Output = $projective;
+            fn mul(self, k: &Fr) -> $projective {
+                $projective::from(self).mul_constant_time(k)
+            }
+        }
+
+        impl ConditionallySelectable for $affine {
+            fn conditional_select(a: &$affine, b: &$affine, choice: Choice) -> $affine {
+                let choose_b: bool = choice.into();
+                let infinity = u8::conditional_select(&(a.0.infinity as u8), &(b.0.infinity as u8), choice);
+                $affine(Affine {
+                    x: Coordinate::select(&a.0.x, &b.0.x, choose_b),
+                    y: Coordinate::select(&a.0.y, &b.0.y, choose_b),
+                    infinity: infinity == 1,
+                })
+            }
+        }
+
+        impl ConditionallySelectable for $projective {
+            fn conditional_select(a: &$projective, b: &$projective, choice: Choice) -> $projective {
+                let choose_b: bool = choice.into();
+                $projective(Point {
+                    x: Coordinate::select(&a.0.x, &b.0.x, choose_b),
+                    y: Coordinate::select(&a.0.y, &b.0.y, choose_b),
+                    z: Coordinate::select(&a.0.z, &b.0.z, choose_b),
+                })
+            }
+        }
+
+        impl Group for $projective {
+            type Scalar = Fr;
+
+            fn try_random<R: TryRng + ?Sized>(rng: &mut R) -> Result<$projective, R::Error> {
+                loop {
+                    let k = Fr::try_random(rng)?;
+                    if !k.is_zero() {
+                        return Ok($projective::generator().mul_constant_time(&k));
+                    }
+                }
+            }
+
+            fn identity() -> $projective {
+                $projective::identity()
+            }
+
+            fn generator() -> $projective {
+                $projective::generator()
+            }
+
+            fn is_identity(&self) -> Choice {
+                Choice::from($projective::is_identity(self) as u8)
+            }
+
+            fn double(&self) -> $projective {
+                $projective::double(self)
+            }
+        }
+
+        impl Curve for $projective {
+            type Affine = $affine;
+
+            fn batch_normalize(p: &[$projective], q: &mut [$affine]) {
+                $projective::batch_normalize(p, q)
+            }
+
+            fn to_affine(&self) -> $affine {
+                $projective::to_affine(self)
+            }
+        }
+
+        impl PrimeGroup for $projective {}
+        impl PrimeCurve for $projective {}
+
+        impl group::CurveAffine for $affine {
+            type Curve = $projective;
+            type Scalar = Fr;
+
+            fn identity() -> $affine {
+                $affine::identity()
+            }
+
+            fn generator() -> $affine {
+                $affine::generator()
+            }
+
+            fn is_identity(&self) -> Choice {
+                Choice::from($affine::is_identity(self) as u8)
+            }
+
+            fn to_curve(&self) -> $projective {
+                $projective::from(*self)
+            }
+        }
+
+
+        impl GroupEncoding for $affine {
+            type Repr = $compressed;
+
+            fn from_bytes(bytes: &$compressed) -> CtOption<$affine> {
+                ct_option($affine::from_compressed(&bytes.0))
+            }
+
+            fn from_bytes_unchecked(bytes: &$compressed) -> CtOption<$affine> {
+                ct_option($affine::from_compressed_unchecked(&bytes.0))
+            }
+
+            fn to_bytes(&self) -> $compressed {
+                $compressed(self.to_compressed())
+            }
+        }
+
+        impl GroupEncoding for $projective {
+            type Repr = $compressed;
+
+            fn from_bytes(bytes: &$compressed) -> CtOption<$projective> {
+                <$affine as GroupEncoding>::from_bytes(bytes).map($projective::from)
+            }
+
+            fn from_bytes_unchecked(bytes: &$compressed) -> CtOption<$projective> {
+                <$affine as GroupEncoding>::from_bytes_unchecked(bytes).map($projective::from)
+            }
+
+            fn to_bytes(&self) -> $compressed {
+                $compressed(self.to_affine().to_compressed())
+            }
+        }
+
+        impl UncompressedEncoding for $affine {
+            type Uncompressed = $uncompressed;
+
+            fn from_uncompressed(bytes: &$uncompressed) -> CtOption<$affine> {
+                ct_option($affine::from_uncompressed(&bytes.0))
+            }
+
+            fn from_uncompressed_unchecked(bytes: &$uncompressed) -> CtOption<$affine> {
+                ct_option($affine::from_uncompressed_unchecked(&bytes.0))
+            }
+
+            fn to_uncompressed(&self) -> $uncompressed {
+                $uncompressed($affine::to_uncompressed(self))
+            }
+        }
+    };
+}
+
+group_traits!(G1Affine, G1Projective, G1Compressed, G1Uncompressed);
+group_traits!(G2Affine, G2Projective, G2Compressed, G2Uncompressed);
+
+#[cfg(test)]
+mod tests;
