@@ -5,8 +5,10 @@
 //! The library is `no_std` with `alloc`. It will hold the field tower, the groups G1 and G2,
 //! pairings, multi-scalar multiplication, RFC 9380 hash-to-curve, BLS signatures, the EIP-2537
 //! and EIP-4844 precompiles and Internet Computer certificate verification; each arrives with
-//! its tests and its row in `bench/RESULTS.md`. Today it holds the field tower: [`Fp`], [`Fp2`],
-//! [`Fp6`], [`Fp12`] and the scalar field [`Fr`].
+//! its tests and its row in `bench/RESULTS.md`. Today it holds the field tower ([`Fp`], [`Fp2`],
+//! [`Fp6`], [`Fp12`] and the scalar field [`Fr`]), the groups ([`G1Affine`], [`G1Projective`],
+//! [`G2Affine`], [`G2Projective`]) with their encodings and subgroup checks, multi-scalar
+//! multiplication ([`msm`]) and the `ff`/`group` traits ([`interop`]).
 //!
 //! ```
 //! use icbls::{DecodeError, Fp, Fp2};
@@ -16,6 +18,18 @@
 //! let b = Fp2::new(a, Fp::ONE);
 //! assert_eq!(b * b.invert_vartime().unwrap(), Fp2::ONE); // variable time: public values only
 //! assert_eq!(a.square().sqrt().map(|r| r == a || r == -a), Some(true));
+//! ```
+//!
+//! ```
+//! use icbls::{DecodeError, Fr, G1Affine, G1Projective, G2Projective};
+//!
+//! let k = Fr::from_u64(42);
+//! let p = G1Projective::generator().mul_vartime(&k).to_affine_vartime(); // public scalar (GLV)
+//! assert_eq!(G1Affine::from_compressed(&p.to_compressed()), Ok(p)); // on curve, in G1
+//! assert!(matches!(G1Affine::from_compressed(&[0u8; 48]), Err(DecodeError::InvalidFlags { .. })));
+//! let g2 = G2Projective::generator();
+//! let sum = G2Projective::msm(&[g2.to_affine_vartime()], &[k]).unwrap();
+//! assert_eq!(sum, g2.mul_constant_time(&k)); // the constant-time path, for secret scalars
 //! ```
 #![no_std]
 #![forbid(unsafe_code)]

@@ -1,6 +1,6 @@
 //! The fields: the base field Fp, its tower Fp2, Fp6, Fp12, and the scalar field Fr.
 //!
-//! Written once on top of [`crate::arith`]; nothing here knows how limbs are laid out.
+//! Written once on top of `crate::arith`; nothing here knows how limbs are laid out.
 
 #[macro_use]
 mod prime;

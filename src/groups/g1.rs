@@ -34,7 +34,7 @@ impl G1Projective {
         G1Projective(Point { x: self.0.x * *beta, y: self.0.y, z: self.0.z })
     }
 
-    /// φ(P) for an affine point, acting as [λ] (the GLV split's endomorphism).
+    /// φ(P) for an affine point, acting as multiplication by λ (the GLV split's endomorphism).
     pub(crate) fn phi_lambda(p: &Affine<Fp>) -> Affine<Fp> {
         Affine { x: p.x * BETA_LAMBDA, ..*p }
     }
@@ -53,7 +53,7 @@ impl G1Projective {
     }
 
     /// `[k]·self` for a public scalar: GLV (Gallant, Lambert and Vanstone, CRYPTO 2001) with
-    /// `k = k0 + k1·λ` and φ(P) = [λ]P, two 128-bit width-5 NAFs interleaved. Its running
+    /// `k = k0 + k1·λ` and `φ(P) = [λ]P`, two 128-bit width-5 NAFs interleaved. Its running
     /// time depends on `k`; use [`Self::mul_constant_time`] for secrets.
     pub fn mul_vartime(&self, k: &Fr) -> G1Projective {
         let (k0, k1) = glv_split(&k.to_words());

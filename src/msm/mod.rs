@@ -3,7 +3,7 @@
 //! Each scalar is first split with the group's endomorphism (GLV on G1: two 128-bit halves;
 //! GLS on G2: four 64-bit digits), so an MSM of n points becomes one of 2n or 4n points with
 //! short scalars. That MSM runs Straus's interleaved NAF method for a few points and
-//! Pippenger's bucket method with signed digits for many (see [`pippenger`]), whichever a cost
+//! Pippenger's bucket method with signed digits for many (see `pippenger.rs`), whichever a cost
 //! model says is cheaper for the size.
 
 mod pippenger;
