@@ -43,6 +43,7 @@ pub mod fields;
 pub mod groups;
 pub mod interop;
 pub mod msm;
+pub mod pairing;
 
 pub use error::DecodeError;
 pub use fields::{Fp, Fp12, Fp2, Fp6, Fr};

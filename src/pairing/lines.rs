@@ -1,0 +1,115 @@
+//! Miller-loop lines on BLS12-381's M-type sextic twist, and G2 points prepared as the list of
+//! their lines.
+//!
+//! With Fp12 = Fp6[w]/(w² - v), Fp6 = Fp2[v]/(v³ - ξ), the untwisting map sends a point
+//! `(x', y')` of `E': y² = x³ + 4ξ` to `(x'/w², y'/w³)` on E. A line through points of the
+//! twist, evaluated at `P = (xP, yP)` on E and multiplied by `w³` (which lies in Fp4, a proper
+//! subfield, so the final exponentiation removes it), is `c0 + (c1·xP)·v + (c4·yP)·v·w`: three
+//! of the twelve Fp2 coefficients ([`crate::Fp12::mul_by_014`]). Each line below is also scaled
+//! by a nonzero factor in Fp2, removed the same way, to avoid divisions. Derivation:
+//!
+//! * tangent at `T = (X : Y : Z)` (homogeneous): slope `λ' = 3x'²/(2y')`; scaled by
+//!   `2y'·Z²`, using `Y²Z = X³ + b'Z³`: `c0 = Y² - 3b'Z²`, `c1 = -3X²`, `c4 = 2YZ`;
+//! * chord through `T` and an affine `Q = (x2, y2)`: scaled by `(x' - x2)·Z`:
+//!   `c0 = Y·x2 - y2·X`, `c1 = y2·Z - Y`, `c4 = X - x2·Z`.
+
+use crate::groups::coordinate::Coordinate;
+use crate::groups::point::{Affine, Point};
+use crate::groups::scalar::X;
+use crate::{Fp, Fp12, Fp2, G2Affine, G2Projective};
+use alloc::borrow::Cow;
+use alloc::vec::Vec;
+
+/// A line's three coefficients before evaluation at a G1 point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub(crate) c0: Fp2,
+    pub(crate) c1: Fp2,
+    pub(crate) c4: Fp2,
+}
+
+impl Line {
+    /// `f · l(P)` for `P = (xp, yp)`.
+    #[inline]
+    pub(crate) fn multiply(&self, f: &Fp12, xp: &Fp, yp: &Fp) -> Fp12 {
+        f.mul_by_014(&self.c0, &self.c1.mul_by_fp(xp), &self.c4.mul_by_fp(yp))
+    }
+}
+
+/// The tangent at `T`, and `2T`.
+pub(crate) fn doubling_step(t: &Point<Fp2>) -> (Line, Point<Fp2>) {
+    let (x, y, z) = (t.x, t.y, t.z);
+    let (y2, z2) = (y.square(), z.square());
+    let line = Line { c0: y2 - z2.mul_by_3b(), c1: -x.square().mul_small(3), c4: (y * z).double() };
+    (line, t.double())
+}
+
+/// The chord through `T` and `Q`, and `T + Q`.
+pub(crate) fn addition_step(t: &Point<Fp2>, q: &Affine<Fp2>) -> (Line, Point<Fp2>) {
+    let (x, y, z) = (t.x, t.y, t.z);
+    let line = Line { c0: y * q.x - q.y * x, c1: q.y * z - y, c4: x - q.x * z };
+    (line, t.add_affine(q))
+}
+
+/// The bits of |z| below the top one, most significant first: the Miller loop's schedule (a
+/// doubling per bit, an addition after each set bit).
+pub(crate) fn loop_bits() -> impl Iterator<Item = bool> {
+    (0..63).rev().map(|i| (X >> i) & 1 == 1)
+}
+
+/// Lines in the Miller loop of z: 63 doublings and 5 additions.
+pub(crate) const LINES: usize = 68;
+
+/// A G2 point prepared for pairings: the lines of its Miller loop, computed once. Worth it for
+/// a point used in more than one pairing (a public key, a generator); [`Self::generator`] and
+/// [`Self::neg_generator`] are built into the library.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct G2Prepared {
+    /// Empty for the point at infinity (its pairings are one).
+    pub(crate) lines: Cow<'static, [Line]>,
+}
+
+impl G2Prepared {
+    /// The lines of `q`'s Miller loop.
+    pub fn new(q: &G2Affine) -> G2Prepared {
+        if q.is_identity() {
+            return G2Prepared { lines: Cow::Borrowed(&[]) };
+        }
+        let mut lines = Vec::with_capacity(LINES);
+        let mut t = q.0.to_point();
+        for bit in loop_bits() {
+            let (line, next) = doubling_step(&t);
+            lines.push(line);
+            t = next;
+            if bit {
+                let (line, next) = addition_step(&t, &q.0);
+                lines.push(line);
+                t = next;
+            }
+        }
+        G2Prepared { lines: Cow::Owned(lines) }
+    }
+
+    /// Whether this is the point at infinity.
+    pub fn is_identity(&self) -> bool {
+        self.lines.is_empty()
+    }
+}
+
+impl From<G2Affine> for G2Prepared {
+    fn from(q: G2Affine) -> G2Prepared {
+        G2Prepared::new(&q)
+    }
+}
+
+impl From<&G2Affine> for G2Prepared {
+    fn from(q: &G2Affine) -> G2Prepared {
+        G2Prepared::new(q)
+    }
+}
+
+impl From<G2Projective> for G2Prepared {
+    fn from(q: G2Projective) -> G2Prepared {
+        G2Prepared::new(&q.to_affine_vartime())
+    }
+}

@@ -1,0 +1,67 @@
+//! The Miller loop of the optimal ate pairing on BLS12-381 (Vercauteren, "Optimal pairings",
+//! 2010: the loop length is the curve parameter z), for many pairs at once: one chain of Fp12
+//! squarings shared by all pairs, sparse multiplications by the lines.
+
+use super::lines::{addition_step, doubling_step, loop_bits, G2Prepared, Line};
+use crate::groups::point::Point;
+use crate::{Fp, Fp12, Fp2, G1Affine, G2Affine};
+use alloc::vec::Vec;
+
+/// `f_{z,Q}(P)` multiplied over the pairs, up to factors the final exponentiation removes.
+/// Pairs with an identity point are skipped (they contribute one).
+pub(crate) fn multi_miller_loop_prepared(pairs: &[(&G1Affine, &G2Prepared)]) -> Fp12 {
+    let pairs: Vec<(Fp, Fp, &[Line])> = pairs
+        .iter()
+        .filter(|(p, q)| !p.is_identity() && !q.is_identity())
+        .map(|(p, q)| (p.x(), p.y(), &q.lines[..]))
+        .collect();
+    let mut f = Fp12::ONE;
+    let mut index = 0;
+    for (i, bit) in loop_bits().enumerate() {
+        if i > 0 {
+            f = f.square();
+        }
+        for (xp, yp, lines) in &pairs {
+            f = lines[index].multiply(&f, xp, yp);
+        }
+        index += 1;
+        if bit {
+            for (xp, yp, lines) in &pairs {
+                f = lines[index].multiply(&f, xp, yp);
+            }
+            index += 1;
+        }
+    }
+    // z < 0: f_{z} = 1/f_{|z|} up to a vertical line; in the cyclotomic subgroup the final
+    // exponentiation lands in, the inverse is the conjugate.
+    f.conjugate()
+}
+
+/// As [`multi_miller_loop_prepared`], computing the lines of the G2 points as it goes.
+pub(crate) fn multi_miller_loop(pairs: &[(&G1Affine, &G2Affine)]) -> Fp12 {
+    let pairs: Vec<(Fp, Fp, crate::groups::point::Affine<Fp2>)> = pairs
+        .iter()
+        .filter(|(p, q)| !p.is_identity() && !q.is_identity())
+        .map(|(p, q)| (p.x(), p.y(), q.0))
+        .collect();
+    let mut points: Vec<Point<Fp2>> = pairs.iter().map(|(_, _, q)| q.to_point()).collect();
+    let mut f = Fp12::ONE;
+    for (i, bit) in loop_bits().enumerate() {
+        if i > 0 {
+            f = f.square();
+        }
+        for ((xp, yp, _), t) in pairs.iter().zip(points.iter_mut()) {
+            let (line, next) = doubling_step(t);
+            f = line.multiply(&f, xp, yp);
+            *t = next;
+        }
+        if bit {
+            for ((xp, yp, q), t) in pairs.iter().zip(points.iter_mut()) {
+                let (line, next) = addition_step(t, q);
+                f = line.multiply(&f, xp, yp);
+                *t = next;
+            }
+        }
+    }
+    f.conjugate()
+}
