@@ -118,3 +118,49 @@ fn prepared_generators_match_run_time_preparation() {
     assert_eq!(G2Prepared::generator(), G2Prepared::new(&G2Affine::generator()));
     assert_eq!(G2Prepared::neg_generator(), G2Prepared::new(&-G2Affine::generator()));
 }
+
+/// An EIP-2537 pairing input decoded as the EIP says: a nonempty multiple of 384 bytes, each
+/// pair a G1 then a G2 point, both on the curve and in their subgroups.
+fn eip2537_pairs(input: &[u8]) -> Result<Vec<(G1Affine, G2Affine)>, String> {
+    if input.is_empty() || input.len() % 384 != 0 {
+        return Err("invalid input length".into());
+    }
+    input
+        .chunks(384)
+        .map(|pair| Ok((G1Affine::from_eip2537(&pair[..128]).map_err(|e| e.to_string())?, G2Affine::from_eip2537(&pair[128..]).map_err(|e| e.to_string())?)))
+        .collect()
+}
+
+fn eip2537_cases(file: &str) -> Vec<serde_json::Value> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/vectors/eip2537").join(file);
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn eip2537_pairing_vectors() {
+    let cases = eip2537_cases("blsPairing.json");
+    assert!(cases.len() > 100);
+    for case in &cases {
+        let input = hex::decode(case["Input"].as_str().unwrap()).unwrap();
+        let expected = hex::decode(case["Expected"].as_str().unwrap()).unwrap();
+        let pairs = eip2537_pairs(&input).unwrap_or_else(|e| panic!("{}: {e}", case["Name"]));
+        let mut output = [0u8; 32];
+        output[31] = pairing_check(&pairs) as u8;
+        assert_eq!(output.as_slice(), expected.as_slice(), "{}", case["Name"]);
+    }
+    for case in &eip2537_cases("fail-blsPairing.json") {
+        let input = hex::decode(case["Input"].as_str().unwrap()).unwrap();
+        let error = eip2537_pairs(&input).expect_err(case["Name"].as_str().unwrap());
+        // The reason matches geth's (in our words).
+        let expected = case["ExpectedError"].as_str().unwrap();
+        let agrees = match expected {
+            "invalid input length" => error == expected,
+            "invalid fp.Element encoding" => error.contains("not below the modulus"),
+            "invalid field element top bytes" => error.contains("16 leading bytes"),
+            "invalid point: not on curve" => error.contains("not on the curve"),
+            _ if expected.contains("subgroup") => error.contains("subgroup"),
+            _ => false,
+        };
+        assert!(agrees, "{}: {error} (geth: {expected})", case["Name"]);
+    }
+}

@@ -6,6 +6,7 @@
 //! checkable answer the method checks it after measuring and traps if it is wrong.
 
 use ic_cdk::query;
+use icbls::pairing::{multi_miller_loop, pairing_check, pairing_check_prepared, G2Prepared};
 use icbls::{Fp, Fp12, Fp2, Fp6, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use icbls_harness::measure;
 
@@ -47,6 +48,14 @@ const BENCHMARKS: &[&str] = &[
     "g2_msm_2",
     "g2_msm_16",
     "g2_msm_128",
+    "miller_loop",
+    "final_exponentiation",
+    "pairing",
+    "pairing_check_2",
+    "pairing_check_2_prepared",
+    "pairing_check_4",
+    "pairing_check_8",
+    "pairing_check_16",
 ];
 
 /// Lists the bench methods of this canister.
@@ -371,6 +380,81 @@ fn g2_msm_16() -> u64 {
 #[query]
 fn g2_msm_128() -> u64 {
     g2_msm(128)
+}
+
+/// One pair, the G2 point not prepared ahead: preparing it is part of the loop's cost.
+#[query]
+fn miller_loop() -> u64 {
+    let input = (g1(1).to_affine_vartime(), g2(2).to_affine_vartime());
+    measure(input, |(p, q)| multi_miller_loop(&[(p, &G2Prepared::new(q))]))
+}
+
+#[query]
+fn final_exponentiation() -> u64 {
+    let f = multi_miller_loop(&[(&g1(1).to_affine_vartime(), &G2Prepared::generator())]);
+    measure(f, |f| f.final_exponentiation())
+}
+
+#[query]
+fn pairing() -> u64 {
+    measure((g1(1).to_affine_vartime(), g2(2).to_affine_vartime()), |(p, q)| icbls::pairing::pairing(p, q))
+}
+
+/// `n` pairs whose product is one: `e(a_i·G1, b_i·G2)` and a last pair `e(-Σ a_i·b_i·G1, G2)`.
+fn cancelling_pairs(n: u64) -> Vec<(G1Affine, G2Affine)> {
+    let mut pairs = Vec::new();
+    let mut sum = Fr::ZERO;
+    for i in 0..n - 1 {
+        let (a, b) = (fr(10 + i), fr(50 + i));
+        sum += a * b;
+        pairs.push((G1Projective::generator().mul_vartime(&a).to_affine_vartime(), G2Projective::generator().mul_vartime(&b).to_affine_vartime()));
+    }
+    pairs.push((G1Projective::generator().mul_vartime(&-sum).to_affine_vartime(), G2Affine::generator()));
+    pairs
+}
+
+fn pairing_check_n(n: u64) -> u64 {
+    let pairs = cancelling_pairs(n);
+    let mut ok = false;
+    let count = measure(pairs, |pairs| ok = pairing_check(pairs));
+    assert!(ok, "pairing_check: the bench pairs cancel");
+    count
+}
+
+/// Two pairs, neither G2 point prepared ahead.
+#[query]
+fn pairing_check_2() -> u64 {
+    pairing_check_n(2)
+}
+
+/// Two pairs, one of them against the G2 generator prepared ahead (built into the library),
+/// as BLS verification against a fixed point does.
+#[query]
+fn pairing_check_2_prepared() -> u64 {
+    let pairs = cancelling_pairs(2);
+    let mut ok = false;
+    let count = measure(pairs, |pairs| {
+        let q0 = G2Prepared::new(&pairs[0].1);
+        let q1 = G2Prepared::generator();
+        ok = pairing_check_prepared(&[(&pairs[0].0, &q0), (&pairs[1].0, &q1)]);
+    });
+    assert!(ok, "pairing_check_2_prepared: the bench pairs cancel");
+    count
+}
+
+#[query]
+fn pairing_check_4() -> u64 {
+    pairing_check_n(4)
+}
+
+#[query]
+fn pairing_check_8() -> u64 {
+    pairing_check_n(8)
+}
+
+#[query]
+fn pairing_check_16() -> u64 {
+    pairing_check_n(16)
 }
 
 /// Runs the library's kernel self-check on `cases` inputs: in this Wasm build, the SIMD
