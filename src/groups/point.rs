@@ -123,16 +123,21 @@ impl<F: Coordinate> Point<F> {
 
     /// `2P`: algorithm 9 of eprint 2015/1060 with a = 0 (8 products, in 4 pairs).
     pub(crate) fn double(&self) -> Point<F> {
+        self.double_sharing().0
+    }
+
+    /// `2P`, with the values the Miller loop's tangent line reuses: `(Y², Y·Z, 3b·Z²)`.
+    #[inline(always)]
+    pub(crate) fn double_sharing(&self) -> (Point<F>, [F; 3]) {
         let (x, y, z) = (self.x, self.y, self.z);
-        let (t0, t1) = F::square_mul(&y, &y, &z);
+        let (y2, yz) = F::square_mul(&y, &y, &z);
         let (z2, xy) = F::square_mul(&z, &x, &y);
-        let z3 = t0.mul_small(8);
+        let z3 = y2.mul_small(8);
         let t2 = z2.mul_by_3b();
-        let (x3, z3) = F::mul2(&t2, &z3, &t1, &z3);
-        let y3 = t0 + t2;
-        let t0 = t0 - t2.mul_small(3);
-        let (y3, x3b) = F::mul2(&t0, &y3, &t0, &xy);
-        Point { x: x3b.double(), y: x3 + y3, z: z3 }
+        let (x3, z3) = F::mul2(&t2, &z3, &yz, &z3);
+        let t0 = y2 - t2.mul_small(3);
+        let (y3, x3b) = F::mul2(&t0, &(y2 + t2), &t0, &xy);
+        (Point { x: x3b.double(), y: x3 + y3, z: z3 }, [y2, yz, t2])
     }
 
     /// `P - Q`.

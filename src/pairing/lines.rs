@@ -13,10 +13,9 @@
 //! * chord through `T` and an affine `Q = (x2, y2)`: scaled by `(x' - x2)·Z`:
 //!   `c0 = Y·x2 - y2·X`, `c1 = y2·Z - Y`, `c4 = X - x2·Z`.
 
-use crate::groups::coordinate::Coordinate;
 use crate::groups::point::{Affine, Point};
 use crate::groups::scalar::X;
-use crate::{Fp, Fp12, Fp2, G2Affine, G2Projective};
+use crate::{Fp, Fp12, Fp2, Fp6, G2Affine, G2Projective};
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
@@ -29,19 +28,22 @@ pub struct Line {
 }
 
 impl Line {
-    /// `f · l(P)` for `P = (xp, yp)`.
+    /// `f · l(P)` for `P = (xp, yp)`; `None` for f stands for one (the loop's first line).
     #[inline]
-    pub(crate) fn multiply(&self, f: &Fp12, xp: &Fp, yp: &Fp) -> Fp12 {
-        f.mul_by_014(&self.c0, &self.c1.mul_by_fp(xp), &self.c4.mul_by_fp(yp))
+    pub(crate) fn multiply(&self, f: Option<&Fp12>, xp: &Fp, yp: &Fp) -> Fp12 {
+        let (c1, c4) = (self.c1.mul_by_fp(xp), self.c4.mul_by_fp(yp));
+        match f {
+            Some(f) => f.mul_by_014(&self.c0, &c1, &c4),
+            None => Fp12::new(Fp6::new(self.c0, c1, Fp2::ZERO), Fp6::new(Fp2::ZERO, c4, Fp2::ZERO)),
+        }
     }
 }
 
-/// The tangent at `T`, and `2T`.
+/// The tangent at `T`, and `2T` (sharing `Y²`, `YZ` and `3b'Z²` with the doubling).
 pub(crate) fn doubling_step(t: &Point<Fp2>) -> (Line, Point<Fp2>) {
-    let (x, y, z) = (t.x, t.y, t.z);
-    let (y2, z2) = (y.square(), z.square());
-    let line = Line { c0: y2 - z2.mul_by_3b(), c1: -x.square().mul_small(3), c4: (y * z).double() };
-    (line, t.double())
+    let (doubled, [y2, yz, b3z2]) = t.double_sharing();
+    let line = Line { c0: y2 - b3z2, c1: -t.x.square().mul_small(3), c4: yz.double() };
+    (line, doubled)
 }
 
 /// The chord through `T` and `Q`, and `T + Q`.

@@ -15,23 +15,23 @@ pub(crate) fn multi_miller_loop_prepared(pairs: &[(&G1Affine, &G2Prepared)]) -> 
         .filter(|(p, q)| !p.is_identity() && !q.is_identity())
         .map(|(p, q)| (p.x(), p.y(), &q.lines[..]))
         .collect();
-    let mut f = Fp12::ONE;
+    // None stands for f = 1 until the first line arrives.
+    let mut f: Option<Fp12> = None;
     let mut index = 0;
-    for (i, bit) in loop_bits().enumerate() {
-        if i > 0 {
-            f = f.square();
-        }
+    for bit in loop_bits() {
+        f = f.map(|f| f.square());
         for (xp, yp, lines) in &pairs {
-            f = lines[index].multiply(&f, xp, yp);
+            f = Some(lines[index].multiply(f.as_ref(), xp, yp));
         }
         index += 1;
         if bit {
             for (xp, yp, lines) in &pairs {
-                f = lines[index].multiply(&f, xp, yp);
+                f = Some(lines[index].multiply(f.as_ref(), xp, yp));
             }
             index += 1;
         }
     }
+    let f = f.unwrap_or(Fp12::ONE);
     // z < 0: f_{z} = 1/f_{|z|} up to a vertical line; in the cyclotomic subgroup the final
     // exponentiation lands in, the inverse is the conjugate.
     f.conjugate()
@@ -45,23 +45,22 @@ pub(crate) fn multi_miller_loop(pairs: &[(&G1Affine, &G2Affine)]) -> Fp12 {
         .map(|(p, q)| (p.x(), p.y(), q.0))
         .collect();
     let mut points: Vec<Point<Fp2>> = pairs.iter().map(|(_, _, q)| q.to_point()).collect();
-    let mut f = Fp12::ONE;
-    for (i, bit) in loop_bits().enumerate() {
-        if i > 0 {
-            f = f.square();
-        }
+    let mut f: Option<Fp12> = None;
+    for bit in loop_bits() {
+        f = f.map(|f| f.square());
         for ((xp, yp, _), t) in pairs.iter().zip(points.iter_mut()) {
             let (line, next) = doubling_step(t);
-            f = line.multiply(&f, xp, yp);
+            f = Some(line.multiply(f.as_ref(), xp, yp));
             *t = next;
         }
         if bit {
             for ((xp, yp, q), t) in pairs.iter().zip(points.iter_mut()) {
                 let (line, next) = addition_step(t, q);
-                f = line.multiply(&f, xp, yp);
+                f = Some(line.multiply(f.as_ref(), xp, yp));
                 *t = next;
             }
         }
     }
+    let f = f.unwrap_or(Fp12::ONE);
     f.conjugate()
 }

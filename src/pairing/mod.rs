@@ -3,6 +3,7 @@
 //! are those of zkcrypto's and dfinity's `bls12_381` (the cube of the textbook reduced pairing,
 //! see `final_exp.rs`), byte for byte.
 
+mod compressed;
 mod final_exp;
 mod gt;
 mod lines;
