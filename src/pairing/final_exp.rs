@@ -98,3 +98,4 @@ mod tests {
         assert_eq!(3 * lambda, &zm1 * &zm1 * (&z + &p) * (&z * &z + &p2 - 1) + 3);
     }
 }
+
