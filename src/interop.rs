@@ -1,5 +1,6 @@
-//! The `ff` and `group` traits (0.14, the versions zkcrypto `bls12_381` 0.9 implements), so
-//! generic code from the Rust ecosystem takes icbls's types.
+//! The `ff`, `group` (0.14) and `pairing` (0.24) traits, the versions zkcrypto `bls12_381` 0.9
+//! implements, so generic code from the Rust ecosystem takes icbls's types ([`Bls12`] is the
+//! `pairing::Engine`).
 //!
 //! Scalars encode little-endian in `PrimeField::Repr` (as zkcrypto's do); points use the
 //! ZCash/IETF encodings.
@@ -351,3 +352,206 @@ group_traits!(G2Affine, G2Projective, G2Compressed, G2Uncompressed);
 
 #[cfg(test)]
 mod tests;
+
+// ---- Pairing ---------------------------------------------------------------------------------
+
+mod pairing_traits {
+    use super::*;
+    use crate::pairing::{Gt, G2Prepared, MillerLoopResult};
+
+    /// BLS12-381 as a `pairing::Engine`.
+    #[derive(Clone, Copy, Debug)]
+    pub struct Bls12;
+
+    impl pairing::Engine for Bls12 {
+        type Fr = Fr;
+        type G1 = G1Projective;
+        type G1Affine = G1Affine;
+        type G2 = G2Projective;
+        type G2Affine = G2Affine;
+        type Gt = Gt;
+
+        fn pairing(p: &G1Affine, q: &G2Affine) -> Gt {
+            crate::pairing::pairing(p, q)
+        }
+    }
+
+    impl pairing::MultiMillerLoop for Bls12 {
+        type G2Prepared = G2Prepared;
+        type Result = MillerLoopResult;
+
+        fn multi_miller_loop(terms: &[(&G1Affine, &G2Prepared)]) -> MillerLoopResult {
+            crate::pairing::multi_miller_loop(terms)
+        }
+    }
+
+    impl pairing::PairingCurveAffine for G1Affine {
+        type Pair = G2Affine;
+        type PairingResult = Gt;
+        fn pairing_with(&self, other: &G2Affine) -> Gt {
+            crate::pairing::pairing(self, other)
+        }
+    }
+
+    impl pairing::PairingCurveAffine for G2Affine {
+        type Pair = G1Affine;
+        type PairingResult = Gt;
+        fn pairing_with(&self, other: &G1Affine) -> Gt {
+            crate::pairing::pairing(other, self)
+        }
+    }
+
+    impl Default for MillerLoopResult {
+        fn default() -> MillerLoopResult {
+            MillerLoopResult(crate::Fp12::ONE)
+        }
+    }
+
+    /// Written additively, as the `pairing` crate requires: `+` multiplies the loop values.
+    impl Add for MillerLoopResult {
+        type Output = MillerLoopResult;
+        fn add(self, rhs: MillerLoopResult) -> MillerLoopResult {
+            self * rhs
+        }
+    }
+
+    impl<'a> Add<&'a MillerLoopResult> for MillerLoopResult {
+        type Output = MillerLoopResult;
+        fn add(self, rhs: &'a MillerLoopResult) -> MillerLoopResult {
+            self * *rhs
+        }
+    }
+
+    impl AddAssign for MillerLoopResult {
+        fn add_assign(&mut self, rhs: MillerLoopResult) {
+            *self = *self * rhs;
+        }
+    }
+
+    impl<'a> AddAssign<&'a MillerLoopResult> for MillerLoopResult {
+        fn add_assign(&mut self, rhs: &'a MillerLoopResult) {
+            *self = *self * *rhs;
+        }
+    }
+
+    impl pairing::MillerLoopResult for MillerLoopResult {
+        type Gt = Gt;
+        fn final_exponentiation(&self) -> Gt {
+            MillerLoopResult::final_exponentiation(self)
+        }
+    }
+
+    // Gt, written additively for `group`: `a + b` is the product, `-a` the inverse, `a * k` the
+    // power.
+    macro_rules! gt_ops {
+        ($($trait:ident $method:ident $assign_trait:ident $assign:ident |$a:ident, $b:ident| $e:expr;)*) => {$(
+            impl $trait for Gt {
+                type Output = Gt;
+                fn $method(self, rhs: Gt) -> Gt {
+                    let ($a, $b) = (self, rhs);
+                    $e
+                }
+            }
+            impl<'a> $trait<&'a Gt> for Gt {
+                type Output = Gt;
+                fn $method(self, rhs: &'a Gt) -> Gt {
+                    let ($a, $b) = (self, *rhs);
+                    $e
+                }
+            }
+            impl $assign_trait for Gt {
+                fn $assign(&mut self, rhs: Gt) {
+                    let ($a, $b) = (*self, rhs);
+                    *self = $e;
+                }
+            }
+            impl<'a> $assign_trait<&'a Gt> for Gt {
+                fn $assign(&mut self, rhs: &'a Gt) {
+                    let ($a, $b) = (*self, *rhs);
+                    *self = $e;
+                }
+            }
+        )*};
+    }
+
+    gt_ops! {
+        Add add AddAssign add_assign |a, b| a * b;
+        Sub sub SubAssign sub_assign |a, b| a * b.invert();
+    }
+
+    impl core::ops::Neg for Gt {
+        type Output = Gt;
+        fn neg(self) -> Gt {
+            self.invert()
+        }
+    }
+
+    impl Mul<Fr> for Gt {
+        type Output = Gt;
+        fn mul(self, k: Fr) -> Gt {
+            self.pow_vartime(&k)
+        }
+    }
+
+    impl<'a> Mul<&'a Fr> for Gt {
+        type Output = Gt;
+        fn mul(self, k: &'a Fr) -> Gt {
+            self.pow_vartime(k)
+        }
+    }
+
+    impl MulAssign<Fr> for Gt {
+        fn mul_assign(&mut self, k: Fr) {
+            *self = self.pow_vartime(&k);
+        }
+    }
+
+    impl<'a> MulAssign<&'a Fr> for Gt {
+        fn mul_assign(&mut self, k: &'a Fr) {
+            *self = self.pow_vartime(k);
+        }
+    }
+
+    impl Sum for Gt {
+        fn sum<I: Iterator<Item = Gt>>(iter: I) -> Gt {
+            iter.fold(Gt::identity(), |a, b| a * b)
+        }
+    }
+
+    impl<'a> Sum<&'a Gt> for Gt {
+        fn sum<I: Iterator<Item = &'a Gt>>(iter: I) -> Gt {
+            iter.fold(Gt::identity(), |a, b| a * *b)
+        }
+    }
+
+    impl Group for Gt {
+        type Scalar = Fr;
+
+        fn try_random<R: TryRng + ?Sized>(rng: &mut R) -> Result<Gt, R::Error> {
+            loop {
+                let k = Fr::try_random(rng)?;
+                if !k.is_zero() {
+                    return Ok(Gt::generator().pow_vartime(&k));
+                }
+            }
+        }
+
+        fn identity() -> Gt {
+            Gt::identity()
+        }
+
+        fn generator() -> Gt {
+            Gt::generator()
+        }
+
+        fn is_identity(&self) -> Choice {
+            Choice::from(Gt::is_identity(self) as u8)
+        }
+
+        fn double(&self) -> Gt {
+            self.square()
+        }
+    }
+}
+
+pub use pairing_traits::Bls12;

@@ -57,3 +57,18 @@ fn field_and_group_traits_work_generically() {
     assert_eq!(round_trip(q), q);
     assert!(bool::from(<G1Affine as GroupEncoding>::from_bytes(&G1Compressed([0u8; 48])).is_none()));
 }
+
+#[test]
+fn pairing_traits_work_generically() {
+    use pairing::{MillerLoopResult as _, MultiMillerLoop};
+    fn check<E: MultiMillerLoop>() -> bool {
+        let p = E::G1Affine::generator();
+        let q = E::G2Affine::generator();
+        let prepared = E::G2Prepared::from(q);
+        let lhs = E::multi_miller_loop(&[(&p, &prepared)]).final_exponentiation();
+        lhs == E::pairing(&p, &q) && lhs == E::Gt::generator() && bool::from((lhs - lhs).is_identity())
+    }
+    assert!(check::<Bls12>());
+    let g = crate::pairing::Gt::generator();
+    assert_eq!(g * Fr::from(3u64), g + g + g);
+}

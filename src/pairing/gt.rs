@@ -1,6 +1,16 @@
 //! Gt, the order-r subgroup of Fp12* where pairings take their values.
 
-use crate::{Fp12, Fr};
+use crate::{Fp, Fp12, Fp2, Fp6, Fr};
+
+/// `e(g1, g2)` for the standard generators; checked by a test against computing it.
+const GENERATOR: Fp12 = Fp12::new(
+    Fp6::new(fp2("1250ebd871fc0a92a7b2d83168d0d727272d441befa15c503dd8e90ce98db3e7b6d194f60839c508a84305aaca1789b6", "089a1c5b46e5110b86750ec6a532348868a84045483c92b7af5af689452eafabf1a8943e50439f1d59882a98eaa0170f"), fp2("1368bb445c7c2d209703f239689ce34c0378a68e72a6b3b216da0e22a5031b54ddff57309396b38c881c4c849ec23e87", "193502b86edb8857c273fa075a50512937e0794e1e65a7617c90d8bd66065b1fffe51d7a579973b1315021ec3c19934f"), fp2("01b2f522473d171391125ba84dc4007cfbf2f8da752f7c74185203fcca589ac719c34dffbbaad8431dad1c1fb597aaa5", "018107154f25a764bd3c79937a45b84546da634b8f6be14a8061e55cceba478b23f7dacaa35c8ca78beae9624045b4b6")),
+    Fp6::new(fp2("19f26337d205fb469cd6bd15c3d5a04dc88784fbb3d0b2dbdea54d43b2b73f2cbb12d58386a8703e0f948226e47ee89d", "06fba23eb7c5af0d9f80940ca771b6ffd5857baaf222eb95a7d2809d61bfe02e1bfd1b68ff02f0b8102ae1c2d5d5ab1a"), fp2("11b8b424cd48bf38fcef68083b0b0ec5c81a93b330ee1a677d0d15ff7b984e8978ef48881e32fac91b93b47333e2ba57", "03350f55a7aefcd3c31b4fcb6ce5771cc6a0e9786ab5973320c806ad360829107ba810c5a09ffdd9be2291a0c25a99a2"), fp2("04c581234d086a9902249b64728ffd21a189e87935a954051c7cdba7b3872629a4fafc05066245cb9108f0242d0fe3ef", "0f41e58663bf08cf068672cbd01a7ec73baca4d72ca93544deff686bfd6df543d48eaa24afe47e1efde449383b676631")),
+);
+
+const fn fp2(c0: &str, c1: &str) -> Fp2 {
+    Fp2::new(Fp::from_hex(c0), Fp::from_hex(c1))
+}
 
 /// An element of Gt, written multiplicatively (`*`, [`Gt::invert`], [`Gt::pow_vartime`]);
 /// the `group` traits see it additively, as they require (`+` is the same product).
@@ -14,6 +24,11 @@ impl Gt {
     /// One, the identity.
     pub const fn identity() -> Gt {
         Gt(Fp12::ONE)
+    }
+
+    /// `e(g1, g2)`, the pairing of the standard generators: a generator of Gt.
+    pub const fn generator() -> Gt {
+        Gt(GENERATOR)
     }
 
     /// Whether this is one.

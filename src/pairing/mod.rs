@@ -9,9 +9,11 @@ mod gt;
 mod lines;
 mod miller;
 mod prepared;
+mod prepared_constants;
 
 pub use gt::Gt;
 pub use lines::G2Prepared;
+pub use prepared::IC_MAINNET_ROOT_KEY;
 
 use crate::{Fp12, G1Affine, G2Affine};
 

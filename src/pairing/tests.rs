@@ -29,3 +29,8 @@ fn prepared_and_unprepared_loops_agree() {
     assert!(!pairing_check(&[(p, q), (p, q)]));
     assert!(pairing_check_prepared(&[(&p, &G2Prepared::new(&q)), (&p, &G2Prepared::new(&-q))]));
 }
+
+#[test]
+fn gt_generator_is_the_pairing_of_the_generators() {
+    assert_eq!(Gt::generator(), pairing(&G1Affine::generator(), &G2Affine::generator()));
+}
