@@ -231,6 +231,16 @@ impl<const N: usize> Params<N> {
     }
 
     /// Enters Montgomery form from little-endian words holding a value below `p`.
+    /// `Σ k_i·a_i` for small signed integers `k_i`.
+    pub(crate) fn lincomb<const K: usize>(&self, terms: [(&Elem<N>, i64); K]) -> Elem<N> {
+        let mut acc = Elem([0u64; N]);
+        for (a, k) in terms {
+            let t = self.mul_small(a, k.unsigned_abs());
+            acc = if k < 0 { self.sub(&acc, &t) } else { self.add(&acc, &t) };
+        }
+        acc
+    }
+
     /// `k·a` for a small integer `k`: a multiplication by `k` in Montgomery form.
     pub(crate) fn mul_small(&self, a: &Elem<N>, k: u64) -> Elem<N> {
         self.mul(a, &self.from_words(&[k, 0, 0, 0, 0, 0]))

@@ -314,6 +314,44 @@ impl<const N: usize> Params<N> {
         Elem::from_limbs(out)
     }
 
+    /// `Σ k_i·a_i` for small signed integers `k_i` (`Σ|k_i| ≤ 32`), below `2p`: one pass over
+    /// the limbs summing every term (with `2p·Σ|negative k_i|` added so the sum is not
+    /// negative), then the quotient estimate of [`Self::mul_small`]. A chain of additions,
+    /// subtractions and doublings over the same inputs costs one reduction per step; this
+    /// costs one in all. With constant `k_i` (the inlined call sites) the products fold into
+    /// shifts and additions.
+    #[inline(always)]
+    pub(crate) fn lincomb<const K: usize>(&self, terms: [(&Elem<N>, i64); K]) -> Elem<N> {
+        let mut negative = 0i64;
+        for (_, k) in terms.iter() {
+            if *k < 0 {
+                negative -= k;
+            }
+        }
+        debug_assert!(terms.iter().map(|(_, k)| k.abs()).sum::<i64>() <= 32);
+        let mut v = [0u64; N];
+        let mut c = 0i64;
+        for i in 0..N {
+            let mut s = c + self.two_p[i] as i64 * negative;
+            for (a, k) in terms.iter() {
+                s += a.0[i] as i64 * k;
+            }
+            v[i] = s as u64 & MASK;
+            c = s >> BITS;
+        }
+        // The sum is below 64p < 2^387: c is what it carries past the top limb.
+        let top = v[N - 1] + ((c as u64) << BITS);
+        let q = top / (self.p[N - 1] + 1);
+        let mut out = [0u64; N];
+        let mut borrow = 0i64;
+        for i in 0..N {
+            let s = v[i] as i64 - (q * self.p[i]) as i64 + borrow;
+            out[i] = s as u64 & MASK;
+            borrow = s >> BITS;
+        }
+        Elem::from_limbs(out)
+    }
+
     /// Montgomery multiplication `a·b/R mod p`, for inputs below `2p`.
     #[inline]
     pub(crate) fn mul(&self, a: &Elem<N>, b: &Elem<N>) -> Elem<N> {

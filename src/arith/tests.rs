@@ -96,6 +96,25 @@ macro_rules! kernels_agree {
                     check("mul_small of 2a", y30, k64.mul_small(&k64.add(&a64, &a64), k), (a * 2u32 * k) % &m);
                     assert!(y30.value_below_2p(&k30));
                 }
+                // Small linear combinations, of reduced values and of sums just below 2p.
+                for (ka, kb, kc) in [(1i64, 1i64, 0i64), (1, -1, 0), (2, -3, 6), (-6, 3, -2), (3, 0, -2), (-16, -16, 0), (8, 8, 16), (0, 0, 0), (-1, 0, 0)] {
+                    let signed = |k: i64, x: &BigUint| -> BigUint {
+                        let kx = x * BigUint::from(k.unsigned_abs()) % &m;
+                        if k < 0 { (&m - kx) % &m } else { kx }
+                    };
+                    let (c30, c64) = (k30.add(&a30, &b30), k64.add(&a64, &b64));
+                    let cbig = (a + b) % &m;
+                    let expected = (signed(ka, a) + signed(kb, b) + signed(kc, &cbig)) % &m;
+                    let x30 = k30.lincomb([(&a30, ka), (&b30, kb), (&c30, kc)]);
+                    check("lincomb", x30, k64.lincomb([(&a64, ka), (&b64, kb), (&c64, kc)]), expected);
+                    assert!(x30.value_below_2p(&k30), "radix30 lincomb bound");
+                    let big2 = k30.add(&a30, &a30);
+                    let y30 = k30.lincomb([(&big2, ka), (&big2, kb), (&big2, kc)]);
+                    let twice = (a * 2u32) % &m;
+                    let expected = (signed(ka, &twice) + signed(kb, &twice) + signed(kc, &twice)) % &m;
+                    check("lincomb near 2p", y30, k64.lincomb([(&k64.add(&a64, &a64), ka), (&k64.add(&a64, &a64), kb), (&k64.add(&a64, &a64), kc)]), expected);
+                    assert!(y30.value_below_2p(&k30));
+                }
                 if i % 10 == 0 {
                     let expected = if *a == BigUint::from(0u32) { None } else { Some(a.modpow(&(&m - 2u32), &m)) };
                     assert_eq!(k30.invert_vartime(&a30).map(|x| big(&k30.to_words(&x))), expected, "radix30 invert {a}");

@@ -86,6 +86,14 @@ macro_rules! prime_field {
                 $name($params.mul_small(&self.0, k))
             }
 
+            /// `Σ k_i·x_i` for small signed integers `k_i` (`Σ|k_i| ≤ 32`), with one reduction
+            /// for the whole sum.
+            #[allow(dead_code)]
+            #[inline(always)]
+            pub(crate) fn lincomb<const K: usize>(terms: [(&$name, i64); K]) -> $name {
+                $name($params.lincomb(terms.map(|(x, k)| (&x.0, k))))
+            }
+
             /// `self²`.
             #[inline]
             pub fn square(&self) -> $name {

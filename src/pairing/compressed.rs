@@ -9,7 +9,7 @@
 //! Coordinates: `f = (g0 + g1·s) + (g2 + g3·s)·w + (g4 + g5·s)·w²` with `s = w³`, `s² = ξ`,
 //! that is `g0 = c0.c0`, `g1 = c1.c1`, `g2 = c1.c0`, `g3 = c0.c2`, `g4 = c0.c1`, `g5 = c1.c2`.
 
-use crate::{Fp12, Fp2, Fp6};
+use crate::{Fp, Fp12, Fp2, Fp6};
 use alloc::vec::Vec;
 
 /// `(g2, g3, g4, g5)` of an element of the cyclotomic subgroup.
@@ -28,22 +28,45 @@ impl Compressed {
 
     /// The compressed square: with `A_ij = (g_i + g_j)(g_i + ξ·g_j)` and `B_ij = g_i·g_j`,
     /// `h2 = 2(g2 + 3ξ·B45)`, `h3 = 3(A45 - (ξ + 1)B45) - 2g3`,
-    /// `h4 = 3(A23 - (ξ + 1)B23) - 2g4`, `h5 = 2(g5 + 3·B23)`.
+    /// `h4 = 3(A23 - (ξ + 1)B23) - 2g4`, `h5 = 2(g5 + 3·B23)`. Every sum is one linear
+    /// combination per Fp coefficient (one reduction each), written out with ξ = 1 + u:
+    /// `ξ·(b0 + b1·u) = (b0 - b1) + (b0 + b1)·u`.
     pub(crate) fn square(&self) -> Compressed {
         let Compressed { g2, g3, g4, g5 } = *self;
         let b45 = g4 * g5;
         let b23 = g2 * g3;
-        let xi_b45 = b45.mul_by_nonresidue();
-        let xi_b23 = b23.mul_by_nonresidue();
-        let a45 = (g4 + g5) * (g4 + g5.mul_by_nonresidue());
-        let a23 = (g2 + g3) * (g2 + g3.mul_by_nonresidue());
+        let a45 = sum_and_xi_sum(&g4, &g5);
+        let a23 = sum_and_xi_sum(&g2, &g3);
         Compressed {
-            g2: (g2 + xi_b45.mul_small(3)).double(),
-            g3: (a45 - xi_b45 - b45).mul_small(3) - g3.double(),
-            g4: (a23 - xi_b23 - b23).mul_small(3) - g4.double(),
-            g5: (g5 + b23.mul_small(3)).double(),
+            g2: Fp2::new(
+                Fp::lincomb([(&g2.c0, 2), (&b45.c0, 6), (&b45.c1, -6)]),
+                Fp::lincomb([(&g2.c1, 2), (&b45.c0, 6), (&b45.c1, 6)]),
+            ),
+            g3: minus_xi_plus_1(&a45, &b45, &g3),
+            g4: minus_xi_plus_1(&a23, &b23, &g4),
+            g5: Fp2::new(Fp::lincomb([(&g5.c0, 2), (&b23.c0, 6)]), Fp::lincomb([(&g5.c1, 2), (&b23.c1, 6)])),
         }
     }
+}
+
+/// `A = (x + y)(x + ξ·y)`.
+#[inline(always)]
+fn sum_and_xi_sum(x: &Fp2, y: &Fp2) -> Fp2 {
+    let s = Fp2::new(Fp::lincomb([(&x.c0, 1), (&y.c0, 1)]), Fp::lincomb([(&x.c1, 1), (&y.c1, 1)]));
+    let t = Fp2::new(
+        Fp::lincomb([(&x.c0, 1), (&y.c0, 1), (&y.c1, -1)]),
+        Fp::lincomb([(&x.c1, 1), (&y.c0, 1), (&y.c1, 1)]),
+    );
+    s * t
+}
+
+/// `3(A - (ξ + 1)·B) - 2g`, with `(ξ + 1)·(b0 + b1·u) = (2b0 - b1) + (b0 + 2b1)·u`.
+#[inline(always)]
+fn minus_xi_plus_1(a: &Fp2, b: &Fp2, g: &Fp2) -> Fp2 {
+    Fp2::new(
+        Fp::lincomb([(&a.c0, 3), (&b.c0, -6), (&b.c1, 3), (&g.c0, -2)]),
+        Fp::lincomb([(&a.c1, 3), (&b.c0, -3), (&b.c1, -6), (&g.c1, -2)]),
+    )
 }
 
 /// The full elements of compressed ones, with one inversion for all: `g1 = (ξ·g5² + 3g4² -
