@@ -241,6 +241,11 @@ impl<const N: usize> Params<N> {
         acc
     }
 
+    /// As [`Self::lincomb`] (this kernel has no unreduced form).
+    pub(crate) fn lincomb_unreduced<const K: usize>(&self, terms: [(&Elem<N>, i64); K]) -> Elem<N> {
+        self.lincomb(terms)
+    }
+
     /// `k·a` for a small integer `k`: a multiplication by `k` in Montgomery form.
     pub(crate) fn mul_small(&self, a: &Elem<N>, k: u64) -> Elem<N> {
         self.mul(a, &self.from_words(&[k, 0, 0, 0, 0, 0]))

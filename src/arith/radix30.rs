@@ -254,6 +254,33 @@ impl<const N: usize> Params<N> {
         self.lincomb([(a, -1)])
     }
 
+    /// `Σ k_i·a_i` like [`Self::lincomb`] but left unreduced: normalized limbs, value below
+    /// `2p·Σ|k_i|`, which must stay below `8p`. Only for the inputs of a multiplication, which
+    /// accepts values up to about `27p`: `a·b < p·R` keeps its Montgomery reduction below
+    /// `2p`, and the SIMD Fp2 products of such inputs stay inside their reduction's range
+    /// (`2·8p·8p = 128p² < p·2^389`).
+    #[inline(always)]
+    pub(crate) fn lincomb_unreduced<const K: usize>(&self, terms: [(&Elem<N>, i64); K]) -> Elem<N> {
+        let mut negative = 0i64;
+        for (_, k) in terms.iter() {
+            if *k < 0 {
+                negative -= k;
+            }
+        }
+        debug_assert!(terms.iter().map(|(_, k)| k.abs()).sum::<i64>() <= 4);
+        let mut out = [0u64; N];
+        let mut c = 0i64;
+        for i in 0..N {
+            let mut s = c + self.two_p[i] as i64 * negative;
+            for (a, k) in terms.iter() {
+                s += a.0[i] as i64 * k;
+            }
+            out[i] = s as u64 & MASK;
+            c = s >> BITS;
+        }
+        Elem::from_limbs(out)
+    }
+
     /// `k·a` for a small integer `k` (at most 64), below `2p`. Montgomery form is linear, so
     /// this is the plain integer product reduced: `v = k·a < 128p` in one carry pass, then
     /// `v - q·p` with `q = ⌊v_top / (p_top + 1)⌋` from the top limbs. That `q` never exceeds

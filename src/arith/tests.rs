@@ -115,6 +115,18 @@ macro_rules! kernels_agree {
                     check("lincomb near 2p", y30, k64.lincomb([(&k64.add(&a64, &a64), ka), (&k64.add(&a64, &a64), kb), (&k64.add(&a64, &a64), kc)]), expected);
                     assert!(y30.value_below_2p(&k30));
                 }
+                // Unreduced sums feeding a multiplication: the product is exact and reduced.
+                let big2 = k30.add(&a30, &a30);
+                let lazy = k30.lincomb_unreduced([(&big2, 1), (&b30, 1), (&a30, -2)]);
+                let lazy64 = k64.lincomb_unreduced([(&k64.add(&a64, &a64), 1), (&b64, 1), (&a64, -2)]);
+                check("mul of unreduced", k30.mul(&lazy, &lazy), k64.mul(&lazy64, &lazy64), (b * b) % &m);
+                let p30 = k30.mul(&lazy, &lazy);
+                assert!(p30.value_below_2p(&k30));
+                let (x30, y30) = k30.mul_quadratic(&lazy, &lazy, &big2, &lazy);
+                let (x64, y64) = k64.mul_quadratic(&lazy64, &lazy64, &k64.add(&a64, &a64), &lazy64);
+                let two_a = (a * 2u32) % &m;
+                check("quadratic of unreduced.0", x30, x64, (b * &two_a + &m * &m - b * b) % &m);
+                check("quadratic of unreduced.1", y30, y64, (b * b + b * &two_a) % &m);
                 if i % 10 == 0 {
                     let expected = if *a == BigUint::from(0u32) { None } else { Some(a.modpow(&(&m - 2u32), &m)) };
                     assert_eq!(k30.invert_vartime(&a30).map(|x| big(&k30.to_words(&x))), expected, "radix30 invert {a}");

@@ -94,6 +94,13 @@ macro_rules! prime_field {
                 $name($params.lincomb(terms.map(|(x, k)| (&x.0, k))))
             }
 
+            /// `Σ k_i·x_i` (`Σ|k_i| ≤ 4`) left unreduced: only as an input of a multiplication.
+            #[allow(dead_code)]
+            #[inline(always)]
+            pub(crate) fn lincomb_unreduced<const K: usize>(terms: [(&$name, i64); K]) -> $name {
+                $name($params.lincomb_unreduced(terms.map(|(x, k)| (&x.0, k))))
+            }
+
             /// `self²`.
             #[inline]
             pub fn square(&self) -> $name {

@@ -84,6 +84,17 @@ pub fn kernel_selftest(seed: u64, cases: u32) -> Result<u32, &'static str> {
         if wide != plain {
             return Err("unreduced Fp2 products disagree with four multiplications each");
         }
+        // Products of unreduced sums (below 8p), as the compressed squaring forms them.
+        let lazy = |x: &Fp, y: &Fp, z: &Fp| Fp::lincomb_unreduced([(x, 1), (y, 1), (z, -1)]);
+        let (l0, l1, l2, l3) = (lazy(&a, &b, &c), lazy(&b, &c, &d), lazy(&c, &d, &a), lazy(&d, &a, &b));
+        let reduced = |x: &Fp, y: &Fp, z: &Fp| *x + *y - *z;
+        let (r0, r1, r2, r3) = (reduced(&a, &b, &c), reduced(&b, &c, &d), reduced(&c, &d, &a), reduced(&d, &a, &b));
+        if Fp2::new(l0, l1) * Fp2::new(l2, l3) != fp2_product(&Fp2::new(r0, r1), &Fp2::new(r2, r3)) {
+            return Err("Fp2 product of unreduced sums disagrees");
+        }
+        if Fp::mul2(&l0, &l1, &l2, &l3) != (r0 * r1, r2 * r3) {
+            return Err("paired product of unreduced sums disagrees");
+        }
         // Fp12 products, summed unreduced, against schoolbook over single Fp2 products (every
         // 16th case: the schoolbook reference is expensive).
         if i % 16 != 0 && i >= n * n {

@@ -49,13 +49,13 @@ impl Compressed {
     }
 }
 
-/// `A = (x + y)(x + ξ·y)`.
+/// `A = (x + y)(x + ξ·y)`, the sums left unreduced (they only feed the product).
 #[inline(always)]
 fn sum_and_xi_sum(x: &Fp2, y: &Fp2) -> Fp2 {
-    let s = Fp2::new(Fp::lincomb([(&x.c0, 1), (&y.c0, 1)]), Fp::lincomb([(&x.c1, 1), (&y.c1, 1)]));
+    let s = Fp2::new(Fp::lincomb_unreduced([(&x.c0, 1), (&y.c0, 1)]), Fp::lincomb_unreduced([(&x.c1, 1), (&y.c1, 1)]));
     let t = Fp2::new(
-        Fp::lincomb([(&x.c0, 1), (&y.c0, 1), (&y.c1, -1)]),
-        Fp::lincomb([(&x.c1, 1), (&y.c0, 1), (&y.c1, 1)]),
+        Fp::lincomb_unreduced([(&x.c0, 1), (&y.c0, 1), (&y.c1, -1)]),
+        Fp::lincomb_unreduced([(&x.c1, 1), (&y.c0, 1), (&y.c1, 1)]),
     );
     s * t
 }
@@ -78,7 +78,12 @@ pub(crate) fn decompress_all(values: &[Compressed]) -> Option<Vec<Fp12>> {
     let mut denominators = Vec::with_capacity(values.len());
     for c in values {
         if !c.g2.is_zero() {
-            numerators.push(c.g5.square().mul_by_nonresidue() + c.g4.square().mul_small(3) - c.g3.double());
+            // ξ·g5² + 3·g4² - 2·g3, one linear combination per coefficient.
+            let (s5, s4) = (c.g5.square(), c.g4.square());
+            numerators.push(Fp2::new(
+                Fp::lincomb([(&s5.c0, 1), (&s5.c1, -1), (&s4.c0, 3), (&c.g3.c0, -2)]),
+                Fp::lincomb([(&s5.c0, 1), (&s5.c1, 1), (&s4.c1, 3), (&c.g3.c1, -2)]),
+            ));
             denominators.push(c.g2.mul_small(4));
         } else if !c.g3.is_zero() {
             numerators.push((c.g4 * c.g5).double());
@@ -105,7 +110,12 @@ pub(crate) fn decompress_all(values: &[Compressed]) -> Option<Vec<Fp12>> {
             .iter()
             .zip(g1s)
             .map(|(c, g1)| {
-                let g0 = (g1.square().double() + c.g2 * c.g5 - (c.g3 * c.g4).mul_small(3)).mul_by_nonresidue() + Fp2::ONE;
+                // ξ·(2g1² + g2g5 - 3g3g4) + 1, with ξ·(x + y·u) = (x - y) + (x + y)·u.
+                let (t, v, w) = (g1.square(), c.g2 * c.g5, c.g3 * c.g4);
+                let g0 = Fp2::new(
+                    Fp::lincomb([(&t.c0, 2), (&t.c1, -2), (&v.c0, 1), (&v.c1, -1), (&w.c0, -3), (&w.c1, 3), (&Fp::ONE, 1)]),
+                    Fp::lincomb([(&t.c0, 2), (&t.c1, 2), (&v.c0, 1), (&v.c1, 1), (&w.c0, -3), (&w.c1, -3)]),
+                );
                 Fp12::new(Fp6::new(g0, c.g4, c.g3), Fp6::new(c.g2, g1, c.g5))
             })
             .collect(),

@@ -42,8 +42,9 @@ fn cyclotomic_pow_compressed(f: &Fp12, e: u64) -> Fp12 {
     let Some(powers) = decompress_all(&snapshots) else {
         return cyclotomic_pow(f, e);
     };
-    let init = if e & 1 == 1 { *f } else { Fp12::ONE };
-    powers.into_iter().fold(init, |acc, x| acc * x)
+    let mut powers = powers.into_iter();
+    let first = if e & 1 == 1 { *f } else { powers.next().unwrap_or(Fp12::ONE) };
+    powers.fold(first, |acc, x| acc * x)
 }
 
 /// `f^z` (z < 0) in the cyclotomic subgroup.
