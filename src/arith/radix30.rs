@@ -311,7 +311,7 @@ impl<const N: usize> Params<N> {
         Elem::from_limbs(out)
     }
 
-    /// `Σ k_i·a_i` for small signed integers `k_i` (`Σ|k_i| ≤ 32`), below `2p`: one pass over
+    /// `Σ k_i·a_i` for small signed integers `k_i` (`Σ|k_i| ≤ 64`), below `2p`: one pass over
     /// the limbs summing every term (with `2p·Σ|negative k_i|` added so the sum is not
     /// negative), then the quotient estimate of [`Self::mul_small`]. A chain of additions,
     /// subtractions and doublings over the same inputs costs one reduction per step; this
@@ -325,7 +325,7 @@ impl<const N: usize> Params<N> {
                 negative -= k;
             }
         }
-        debug_assert!(terms.iter().map(|(_, k)| k.abs()).sum::<i64>() <= 32);
+        debug_assert!(terms.iter().map(|(_, k)| k.abs()).sum::<i64>() <= 64);
         let mut v = [0u64; N];
         let mut c = 0i64;
         for i in 0..N {
@@ -336,7 +336,7 @@ impl<const N: usize> Params<N> {
             v[i] = s as u64 & MASK;
             c = s >> BITS;
         }
-        // The sum is below 64p < 2^387: c is what it carries past the top limb.
+        // The sum is below 128p < 2^388: c is what it carries past the top limb.
         let top = v[N - 1] + ((c as u64) << BITS);
         let q = top / (self.p[N - 1] + 1);
         let mut out = [0u64; N];

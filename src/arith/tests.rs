@@ -97,7 +97,7 @@ macro_rules! kernels_agree {
                     assert!(y30.value_below_2p(&k30));
                 }
                 // Small linear combinations, of reduced values and of sums just below 2p.
-                for (ka, kb, kc) in [(1i64, 1i64, 0i64), (1, -1, 0), (2, -3, 6), (-6, 3, -2), (3, 0, -2), (-16, -16, 0), (8, 8, 16), (0, 0, 0), (-1, 0, 0)] {
+                for (ka, kb, kc) in [(1i64, 1i64, 0i64), (1, -1, 0), (2, -3, 6), (-6, 3, -2), (3, 0, -2), (-16, -16, 0), (8, 8, 16), (-32, 31, -1), (20, 20, 24), (0, 0, 0), (-1, 0, 0)] {
                     let signed = |k: i64, x: &BigUint| -> BigUint {
                         let kx = x * BigUint::from(k.unsigned_abs()) % &m;
                         if k < 0 { (&m - kx) % &m } else { kx }

@@ -86,7 +86,7 @@ macro_rules! prime_field {
                 $name($params.mul_small(&self.0, k))
             }
 
-            /// `Σ k_i·x_i` for small signed integers `k_i` (`Σ|k_i| ≤ 32`), with one reduction
+            /// `Σ k_i·x_i` for small signed integers `k_i` (`Σ|k_i| ≤ 64`), with one reduction
             /// for the whole sum.
             #[allow(dead_code)]
             #[inline(always)]

@@ -19,8 +19,12 @@ pub(crate) trait Coordinate:
     fn is_zero(&self) -> bool;
     /// `3b·self` (b is 4 or 4(1 + u)).
     fn mul_by_3b(&self) -> Self;
-    /// `k·self` for a small integer `k` (at most 64).
-    fn mul_small(&self, k: u64) -> Self;
+    /// `Σ k_i·x_i` for small signed `k_i` (`Σ|k_i| ≤ 64`), with one reduction.
+    fn lin<const K: usize>(terms: [(&Self, i64); K]) -> Self;
+    /// `Σ k_i·x_i` (`Σ|k_i| ≤ 4`) left unreduced: only as an input of a multiplication.
+    fn lin_unreduced<const K: usize>(terms: [(&Self, i64); K]) -> Self;
+    /// `ka·a + kb·3b·b` (`|ka| + 24|kb| ≤ 64`), with one reduction.
+    fn plus_3b_times(a: &Self, ka: i64, b: &Self, kb: i64) -> Self;
     /// `(a·b, c·d)`: two products the kernel may compute side by side.
     fn mul2(a: &Self, b: &Self, c: &Self, d: &Self) -> (Self, Self);
     /// `(a², b·c)`, side by side where the kernel can.
@@ -51,11 +55,19 @@ impl Coordinate for Fp {
     }
     #[inline]
     fn mul_by_3b(&self) -> Fp {
-        self.mul_small(12)
+        Fp::lincomb([(self, 12)])
     }
-    #[inline]
-    fn mul_small(&self, k: u64) -> Fp {
-        Fp::mul_small(self, k)
+    #[inline(always)]
+    fn lin<const K: usize>(terms: [(&Fp, i64); K]) -> Fp {
+        Fp::lincomb(terms)
+    }
+    #[inline(always)]
+    fn lin_unreduced<const K: usize>(terms: [(&Fp, i64); K]) -> Fp {
+        Fp::lincomb_unreduced(terms)
+    }
+    #[inline(always)]
+    fn plus_3b_times(a: &Fp, ka: i64, b: &Fp, kb: i64) -> Fp {
+        Fp::lincomb([(a, ka), (b, 12 * kb)])
     }
     #[inline]
     fn mul2(a: &Fp, b: &Fp, c: &Fp, d: &Fp) -> (Fp, Fp) {
@@ -100,12 +112,27 @@ impl Coordinate for Fp2 {
     }
     #[inline]
     fn mul_by_3b(&self) -> Fp2 {
-        // 3b = 12(1 + u)
-        self.mul_by_nonresidue().mul_small(12)
+        Self::plus_3b_times(self, 0, self, 1)
     }
-    #[inline]
-    fn mul_small(&self, k: u64) -> Fp2 {
-        Fp2::mul_small(self, k)
+    #[inline(always)]
+    fn lin<const K: usize>(terms: [(&Fp2, i64); K]) -> Fp2 {
+        Fp2::new(Fp::lincomb(terms.map(|(x, k)| (&x.c0, k))), Fp::lincomb(terms.map(|(x, k)| (&x.c1, k))))
+    }
+    #[inline(always)]
+    fn lin_unreduced<const K: usize>(terms: [(&Fp2, i64); K]) -> Fp2 {
+        Fp2::new(
+            Fp::lincomb_unreduced(terms.map(|(x, k)| (&x.c0, k))),
+            Fp::lincomb_unreduced(terms.map(|(x, k)| (&x.c1, k))),
+        )
+    }
+    #[inline(always)]
+    fn plus_3b_times(a: &Fp2, ka: i64, b: &Fp2, kb: i64) -> Fp2 {
+        // 3b = 12ξ and ξ·(b0 + b1·u) = (b0 - b1) + (b0 + b1)·u.
+        let k = 12 * kb;
+        Fp2::new(
+            Fp::lincomb([(&a.c0, ka), (&b.c0, k), (&b.c1, -k)]),
+            Fp::lincomb([(&a.c1, ka), (&b.c0, k), (&b.c1, k)]),
+        )
     }
     #[inline]
     fn mul2(a: &Fp2, b: &Fp2, c: &Fp2, d: &Fp2) -> (Fp2, Fp2) {

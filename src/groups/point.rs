@@ -71,27 +71,31 @@ impl<F: Coordinate> Point<F> {
         Point { x: self.x, y: -self.y, z: self.z }
     }
 
-    /// `P + Q`: algorithm 7 of eprint 2015/1060 with a = 0 (12 products, 6 pairs).
+    /// `P + Q`: algorithm 7 of eprint 2015/1060 with a = 0 (12 products, 6 pairs). Sums that
+    /// only feed a product stay unreduced; the others are single linear combinations.
     pub(crate) fn add(&self, q: &Point<F>) -> Point<F> {
-        let (x1, y1, z1) = (self.x, self.y, self.z);
-        let (x2, y2, z2) = (q.x, q.y, q.z);
-        let (t0, t1) = F::mul2(&x1, &x2, &y1, &y2);
-        let (t2, t3) = F::mul2(&z1, &z2, &(x1 + y1), &(x2 + y2));
-        let t3 = t3 - (t0 + t1);
-        let (t4, x3) = F::mul2(&(y1 + z1), &(y2 + z2), &(x1 + z1), &(x2 + z2));
-        let t4 = t4 - (t1 + t2);
-        let y3 = x3 - (t0 + t2);
-        let t0 = t0.mul_small(3);
-        let t2 = t2.mul_by_3b();
-        let z3 = t1 + t2;
-        let t1 = t1 - t2;
-        let y3 = y3.mul_by_3b();
+        let (x1, y1, z1) = (&self.x, &self.y, &self.z);
+        let (x2, y2, z2) = (&q.x, &q.y, &q.z);
+        let u = |a: &F, b: &F| F::lin_unreduced([(a, 1), (b, 1)]);
+        let (t0, t1) = F::mul2(x1, x2, y1, y2);
+        let (t2, t3) = F::mul2(z1, z2, &u(x1, y1), &u(x2, y2));
+        let t3 = F::lin([(&t3, 1), (&t0, -1), (&t1, -1)]);
+        let (t4, x3) = F::mul2(&u(y1, z1), &u(y2, z2), &u(x1, z1), &u(x2, z2));
+        let t4 = F::lin([(&t4, 1), (&t1, -1), (&t2, -1)]);
+        let y3 = F::lin([(&x3, 1), (&t0, -1), (&t2, -1)]).mul_by_3b();
+        let t0 = F::lin([(&t0, 3)]);
+        let z3 = F::plus_3b_times(&t1, 1, &t2, 1);
+        let t1 = F::plus_3b_times(&t1, 1, &t2, -1);
+        Self::add_tail(t0, t1, t3, t4, y3, z3)
+    }
+
+    /// The products and sums algorithms 7 and 8 end with.
+    #[inline(always)]
+    fn add_tail(t0: F, t1: F, t3: F, t4: F, y3: F, z3: F) -> Point<F> {
         let (x3, t2) = F::mul2(&t4, &y3, &t3, &t1);
-        let x3 = t2 - x3;
         let (y3, t1) = F::mul2(&y3, &t0, &t1, &z3);
-        let y3 = t1 + y3;
         let (t0, z3) = F::mul2(&t0, &t3, &z3, &t4);
-        Point { x: x3, y: y3, z: z3 + t0 }
+        Point { x: t2 - x3, y: t1 + y3, z: z3 + t0 }
     }
 
     /// `P + Q` for an affine `Q`: algorithm 8 of eprint 2015/1060 with a = 0 (11 products).
@@ -101,24 +105,17 @@ impl<F: Coordinate> Point<F> {
         if q.infinity {
             return *self;
         }
-        let (x1, y1, z1) = (self.x, self.y, self.z);
-        let (x2, y2) = (q.x, q.y);
-        let (t0, t1) = F::mul2(&x1, &x2, &y1, &y2);
-        let (t3, t4) = F::mul2(&(x2 + y2), &(x1 + y1), &y2, &z1);
-        let t3 = t3 - (t0 + t1);
-        let t4 = t4 + y1;
-        let y3 = x2 * z1 + x1;
-        let t0 = t0.mul_small(3);
-        let t2 = z1.mul_by_3b();
-        let z3 = t1 + t2;
-        let t1 = t1 - t2;
-        let y3 = y3.mul_by_3b();
-        let (x3, t2) = F::mul2(&t4, &y3, &t3, &t1);
-        let x3 = t2 - x3;
-        let (y3, t1) = F::mul2(&y3, &t0, &t1, &z3);
-        let y3 = t1 + y3;
-        let (t0, z3) = F::mul2(&t0, &t3, &z3, &t4);
-        Point { x: x3, y: y3, z: z3 + t0 }
+        let (x1, y1, z1) = (&self.x, &self.y, &self.z);
+        let (x2, y2) = (&q.x, &q.y);
+        let (t0, t1) = F::mul2(x1, x2, y1, y2);
+        let (t3, t4) = F::mul2(&F::lin_unreduced([(x2, 1), (y2, 1)]), &F::lin_unreduced([(x1, 1), (y1, 1)]), y2, z1);
+        let t3 = F::lin([(&t3, 1), (&t0, -1), (&t1, -1)]);
+        let t4 = t4 + *y1;
+        let y3 = (*x2 * *z1 + *x1).mul_by_3b();
+        let t0 = F::lin([(&t0, 3)]);
+        let z3 = F::plus_3b_times(&t1, 1, z1, 1);
+        let t1 = F::plus_3b_times(&t1, 1, z1, -1);
+        Self::add_tail(t0, t1, t3, t4, y3, z3)
     }
 
     /// `2P`: algorithm 9 of eprint 2015/1060 with a = 0 (8 products, in 4 pairs).
@@ -132,11 +129,11 @@ impl<F: Coordinate> Point<F> {
         let (x, y, z) = (self.x, self.y, self.z);
         let (y2, yz) = F::square_mul(&y, &y, &z);
         let (z2, xy) = F::square_mul(&z, &x, &y);
-        let z3 = y2.mul_small(8);
+        let z3 = F::lin([(&y2, 8)]);
         let t2 = z2.mul_by_3b();
         let (x3, z3) = F::mul2(&t2, &z3, &yz, &z3);
-        let t0 = y2 - t2.mul_small(3);
-        let (y3, x3b) = F::mul2(&t0, &(y2 + t2), &t0, &xy);
+        let t0 = F::lin([(&y2, 1), (&t2, -3)]);
+        let (y3, x3b) = F::mul2(&t0, &F::lin_unreduced([(&y2, 1), (&t2, 1)]), &t0, &xy);
         (Point { x: x3b.double(), y: x3 + y3, z: z3 }, [y2, yz, t2])
     }
 
