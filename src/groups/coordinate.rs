@@ -29,6 +29,8 @@ pub(crate) trait Coordinate:
     fn mul2(a: &Self, b: &Self, c: &Self, d: &Self) -> (Self, Self);
     /// `(a², b·c)`, side by side where the kernel can.
     fn square_mul(a: &Self, b: &Self, c: &Self) -> (Self, Self);
+    /// `(a², b²)`, side by side where the kernel can.
+    fn square2(a: &Self, b: &Self) -> (Self, Self);
     fn invert_vartime(&self) -> Option<Self>;
     fn invert(&self) -> Option<Self>;
     fn sqrt(&self) -> Option<Self>;
@@ -77,6 +79,10 @@ impl Coordinate for Fp {
     fn square_mul(a: &Fp, b: &Fp, c: &Fp) -> (Fp, Fp) {
         // A paired product is cheaper than a lone square (bench/RESULTS.md).
         Fp::mul2(a, a, b, c)
+    }
+    #[inline]
+    fn square2(a: &Fp, b: &Fp) -> (Fp, Fp) {
+        Fp::mul2(a, a, b, b)
     }
     fn invert_vartime(&self) -> Option<Fp> {
         Fp::invert_vartime(self)
@@ -141,6 +147,10 @@ impl Coordinate for Fp2 {
     #[inline]
     fn square_mul(a: &Fp2, b: &Fp2, c: &Fp2) -> (Fp2, Fp2) {
         (a.square(), *b * *c)
+    }
+    #[inline]
+    fn square2(a: &Fp2, b: &Fp2) -> (Fp2, Fp2) {
+        (a.square(), b.square())
     }
     fn invert_vartime(&self) -> Option<Fp2> {
         Fp2::invert_vartime(self)

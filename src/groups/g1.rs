@@ -1,6 +1,7 @@
 //! G1: the order-r subgroup of `E(Fp): y² = x³ + 4`.
 
-use super::mul::{mul_u64, odd_multiples, straus};
+use super::jacobian::mul_u64;
+use super::mul::{odd_multiples, straus};
 use super::point::{Affine, Point};
 use super::scalar::{glv_split, wnaf, X};
 use crate::{Fp, Fr};

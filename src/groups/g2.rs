@@ -1,6 +1,7 @@
 //! G2: the order-r subgroup of the sextic twist `E'(Fp2): y² = x³ + 4(1 + u)`.
 
-use super::mul::{mul_u64, odd_multiples, straus};
+use super::jacobian::mul_u64;
+use super::mul::{odd_multiples, straus};
 use super::point::{Affine, Point};
 use super::scalar::{gls_split, wnaf, X};
 use crate::{Fp, Fp2, Fr};

@@ -7,6 +7,7 @@ pub(crate) mod coordinate;
 pub(crate) mod encoding;
 mod g1;
 mod g2;
+pub(crate) mod jacobian;
 pub(crate) mod mul;
 pub(crate) mod point;
 pub(crate) mod scalar;

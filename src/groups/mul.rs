@@ -67,7 +67,9 @@ pub(crate) fn mul_constant_time<F: Coordinate>(p: &Point<F>, k: &[u64; 6]) -> Po
     acc
 }
 
-/// `[n]P` for a small public `n`, by double-and-add from the top bit.
+/// `[n]P` for a small public `n`, by double-and-add from the top bit with the complete
+/// formulas: the reference the Jacobian chains (`jacobian.rs`) are tested against.
+#[cfg(test)]
 pub(crate) fn mul_u64<F: Coordinate>(p: &Point<F>, n: u64) -> Point<F> {
     if n == 0 {
         return Point::IDENTITY;

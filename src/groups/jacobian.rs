@@ -1,0 +1,119 @@
+//! Jacobian coordinates `(X : Y : Z)` for `(X/Z², Y/Z³)`, used for long chains of doublings:
+//! on `y² = x³ + b` a doubling costs two products and five squarings there (Lange's
+//! "dbl-2009-l", Explicit-Formulas Database) against six products and two squarings in the
+//! complete projective formulas, and in Fp2 a squaring is cheaper than a product. The
+//! additions are not complete; their exceptional cases (equal or opposite points, the
+//! identity) are handled by explicit branches, so the chains stay exact on any point of the
+//! curve, inside the subgroup or not (the subgroup checks depend on it). Variable time.
+
+use super::coordinate::Coordinate;
+use super::point::Point;
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Jacobian<F> {
+    x: F,
+    y: F,
+    z: F,
+}
+
+impl<F: Coordinate> Jacobian<F> {
+    const IDENTITY: Jacobian<F> = Jacobian { x: F::ONE, y: F::ONE, z: F::ZERO };
+
+    /// `(X : Y : Z)` projective is `(X·Z : Y·Z² : Z)` Jacobian.
+    pub(crate) fn from_point(p: &Point<F>) -> Jacobian<F> {
+        if p.z.is_zero() {
+            return Self::IDENTITY;
+        }
+        let (z2, xz) = F::square_mul(&p.z, &p.x, &p.z);
+        Jacobian { x: xz, y: p.y * z2, z: p.z }
+    }
+
+    /// `(X : Y : Z)` Jacobian is `(X·Z : Y : Z³)` projective.
+    pub(crate) fn to_point(&self) -> Point<F> {
+        if self.z.is_zero() {
+            return Point::IDENTITY;
+        }
+        let (z2, xz) = F::square_mul(&self.z, &self.x, &self.z);
+        Point { x: xz, y: self.y, z: z2 * self.z }
+    }
+
+    /// `2P` (dbl-2009-l with a = 0): A = X², B = Y², C = B², D = 2((X + B)² - A - C), E = 3A,
+    /// X3 = E² - 2D, Y3 = E(D - X3) - 8C, Z3 = 2YZ. The identity (Z = 0) stays the identity;
+    /// there are no points with Y = 0 (both curves have odd order).
+    pub(crate) fn double(&self) -> Jacobian<F> {
+        let (a, b) = F::square2(&self.x, &self.y);
+        let (c, t) = F::square2(&b, &F::lin_unreduced([(&self.x, 1), (&b, 1)]));
+        let d = F::lin([(&t, 2), (&a, -2), (&c, -2)]);
+        let e = F::lin_unreduced([(&a, 3)]);
+        let (f, yz) = F::square_mul(&e, &self.y, &self.z);
+        let x3 = F::lin([(&f, 1), (&d, -2)]);
+        let y3 = e * F::lin_unreduced([(&d, 1), (&x3, -1)]);
+        Jacobian { x: x3, y: F::lin([(&y3, 1), (&c, -8)]), z: F::lin([(&yz, 2)]) }
+    }
+
+    /// `P + Q` (add-2007-bl), with the exceptional cases branched out.
+    pub(crate) fn add(&self, q: &Jacobian<F>) -> Jacobian<F> {
+        if self.z.is_zero() {
+            return *q;
+        }
+        if q.z.is_zero() {
+            return *self;
+        }
+        let (z1z1, z2z2) = F::square2(&self.z, &q.z);
+        let (u1, u2) = F::mul2(&self.x, &z2z2, &q.x, &z1z1);
+        let (s1, s2) = F::mul2(&self.y, &(q.z * z2z2), &q.y, &(self.z * z1z1));
+        let h = u2 - u1;
+        let r = F::lin([(&s2, 2), (&s1, -2)]);
+        if h.is_zero() {
+            // Same x: P = Q (double) or P = -Q (identity).
+            return if r.is_zero() { self.double() } else { Self::IDENTITY };
+        }
+        let i = F::lin_unreduced([(&h, 2)]).square();
+        let (j, v) = F::mul2(&h, &i, &u1, &i);
+        let x3 = F::lin([(&r.square(), 1), (&j, -1), (&v, -2)]);
+        let (y3, s1j) = F::mul2(&r, &F::lin_unreduced([(&v, 1), (&x3, -1)]), &s1, &j);
+        let zz = F::lin_unreduced([(&self.z, 1), (&q.z, 1)]).square();
+        let z3 = F::lin([(&zz, 1), (&z1z1, -1), (&z2z2, -1)]) * h;
+        Jacobian { x: x3, y: F::lin([(&y3, 1), (&s1j, -2)]), z: z3 }
+    }
+}
+
+/// `[n]P` for a small public `n`, by double-and-add in Jacobian coordinates.
+pub(crate) fn mul_u64<F: Coordinate>(p: &Point<F>, n: u64) -> Point<F> {
+    if n == 0 {
+        return Point::IDENTITY;
+    }
+    let base = Jacobian::from_point(p);
+    let mut acc = base;
+    for bit in (0..63 - n.leading_zeros()).rev() {
+        acc = acc.double();
+        if (n >> bit) & 1 == 1 {
+            acc = acc.add(&base);
+        }
+    }
+    acc.to_point()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Fr, G1Projective, G2Projective};
+
+    #[test]
+    fn jacobian_chains_match_projective_ones() {
+        let g1 = G1Projective::generator().mul_vartime(&Fr::from_u64(12345)).0;
+        let g2 = G2Projective::generator().mul_vartime(&Fr::from_u64(777)).0;
+        for n in [0u64, 1, 2, 3, 5, 0xd201_0000_0001_0000, u64::MAX, 1 << 63] {
+            assert!(mul_u64(&g1, n).eq(&super::super::mul::mul_u64(&g1, n)), "G1, n = {n:#x}");
+            assert!(mul_u64(&g2, n).eq(&super::super::mul::mul_u64(&g2, n)), "G2, n = {n:#x}");
+        }
+        // Exceptional additions: P + P, P + (-P), identity operands.
+        let p = Jacobian::from_point(&g1);
+        let minus = Jacobian::from_point(&g1.neg());
+        assert!(p.add(&p).to_point().eq(&g1.double()));
+        assert!(p.add(&minus).to_point().is_identity());
+        assert!(p.add(&Jacobian::IDENTITY).to_point().eq(&g1));
+        assert!(Jacobian::<crate::Fp>::IDENTITY.double().to_point().is_identity());
+        assert!(mul_u64(&Point::<crate::Fp>::IDENTITY, 5).is_identity());
+    }
+}
