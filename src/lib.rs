@@ -8,7 +8,8 @@
 //! its tests and its row in `bench/RESULTS.md`. Today it holds the field tower ([`Fp`], [`Fp2`],
 //! [`Fp6`], [`Fp12`] and the scalar field [`Fr`]), the groups ([`G1Affine`], [`G1Projective`],
 //! [`G2Affine`], [`G2Projective`]) with their encodings and subgroup checks, multi-scalar
-//! multiplication ([`msm`]) and the `ff`/`group` traits ([`interop`]).
+//! multiplication ([`msm`]), the pairing ([`pairing`]) and the `ff`/`group`/`pairing` traits
+//! ([`interop`]).
 //!
 //! ```
 //! use icbls::{DecodeError, Fp, Fp2};
@@ -30,6 +31,11 @@
 //! let g2 = G2Projective::generator();
 //! let sum = G2Projective::msm(&[g2.to_affine_vartime()], &[k]).unwrap();
 //! assert_eq!(sum, g2.mul_constant_time(&k)); // the constant-time path, for secret scalars
+//!
+//! // e(kP, Q)·e(-P, kQ) = 1
+//! use icbls::pairing::{pairing_check, G2Prepared};
+//! let q = g2.mul_vartime(&k).to_affine_vartime();
+//! assert!(pairing_check(&[(p, icbls::G2Affine::generator()), (-G1Affine::generator(), q)]));
 //! ```
 #![no_std]
 #![forbid(unsafe_code)]
