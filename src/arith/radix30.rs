@@ -254,39 +254,10 @@ impl<const N: usize> Params<N> {
         self.lincomb([(a, -1)])
     }
 
-    /// `Σ k_i·a_i` like [`Self::lincomb`] but left unreduced: normalized limbs, value below
-    /// `2p·Σ|k_i|`, which must stay below `8p`. Only for the inputs of a multiplication, which
-    /// accepts values up to about `27p`: `a·b < p·R` keeps its Montgomery reduction below
-    /// `2p`, and the SIMD Fp2 products of such inputs stay inside their reduction's range
-    /// (`2·8p·8p = 128p² < p·2^389`).
-    #[inline(always)]
-    pub(crate) fn lincomb_unreduced<const K: usize>(&self, terms: [(&Elem<N>, i64); K]) -> Elem<N> {
-        let mut negative = 0i64;
-        for (_, k) in terms.iter() {
-            if *k < 0 {
-                negative -= k;
-            }
-        }
-        debug_assert!(terms.iter().map(|(_, k)| k.abs()).sum::<i64>() <= 4);
-        let mut out = [0u64; N];
-        let mut c = 0i64;
-        for i in 0..N {
-            let mut s = c + self.two_p[i] as i64 * negative;
-            for (a, k) in terms.iter() {
-                s += a.0[i] as i64 * k;
-            }
-            out[i] = s as u64 & MASK;
-            c = s >> BITS;
-        }
-        Elem::from_limbs(out)
-    }
-
     /// `k·a` for a small integer `k` (at most 64), below `2p`. Montgomery form is linear, so
-    /// this is the plain integer product reduced: `v = k·a < 128p` in one carry pass, then
-    /// `v - q·p` with `q = ⌊v_top / (p_top + 1)⌋` from the top limbs. That `q` never exceeds
-    /// `⌊v/p⌋` and falls short of it by at most one (the relative error of the estimate is
-    /// below 2^-14 and `v/p < 128`), so the result is in `[0, 2p)`. Far cheaper than the
-    /// additions it replaces (three for `8·a`).
+    /// this is the plain integer product `k·a < 128p`, in one carry pass, reduced by
+    /// [`Self::subtract_quotient`]. Far cheaper than the additions it replaces (three for
+    /// `8·a`).
     #[inline]
     pub(crate) fn mul_small(&self, a: &Elem<N>, k: u64) -> Elem<N> {
         debug_assert!(k <= 64);
@@ -298,17 +269,7 @@ impl<const N: usize> Params<N> {
             v[i] = w & MASK;
             c = w >> BITS;
         }
-        let top = v[N - 1] + (c << BITS);
-        let q = top / (self.p[N - 1] + 1);
-        // The result fits in N limbs: the borrow out of the top limb cancels `c`.
-        let mut out = [0u64; N];
-        let mut borrow = 0i64;
-        for i in 0..N {
-            let s = v[i] as i64 - (q * self.p[i]) as i64 + borrow;
-            out[i] = s as u64 & MASK;
-            borrow = s >> BITS;
-        }
-        Elem::from_limbs(out)
+        self.subtract_quotient(v, c)
     }
 
     /// `Σ k_i·a_i` for small signed integers `k_i` (`Σ|k_i| ≤ 64`), below `2p`: one pass over
@@ -319,13 +280,35 @@ impl<const N: usize> Params<N> {
     /// shifts and additions.
     #[inline(always)]
     pub(crate) fn lincomb<const K: usize>(&self, terms: [(&Elem<N>, i64); K]) -> Elem<N> {
+        debug_assert!(terms.iter().map(|(_, k)| k.abs()).sum::<i64>() <= 64);
+        let (v, carry) = self.sum_terms(&terms);
+        // The sum is below 128p < 2^388 and not negative when the inputs are below 2p, as
+        // they must be (an unreduced input would show here as a negative carry).
+        debug_assert!(carry >= 0, "lincomb of an input not below 2p");
+        self.subtract_quotient(v, carry as u64)
+    }
+
+    /// `Σ k_i·a_i` like [`Self::lincomb`] but left unreduced: normalized limbs, value below
+    /// `2p·Σ|k_i|`, which must stay below `8p`. Only for the inputs of a multiplication, which
+    /// accepts values up to about `27p`: `a·b < p·R` keeps its Montgomery reduction below
+    /// `2p`, and the SIMD Fp2 products of such inputs stay inside their reduction's range
+    /// (`2·8p·8p = 128p² < p·2^389`).
+    #[inline(always)]
+    pub(crate) fn lincomb_unreduced<const K: usize>(&self, terms: [(&Elem<N>, i64); K]) -> Elem<N> {
+        debug_assert!(terms.iter().map(|(_, k)| k.abs()).sum::<i64>() <= 4);
+        // Below 8p < 2^384: nothing carries past the top limb.
+        Elem::from_limbs(self.sum_terms(&terms).0)
+    }
+
+    /// The normalized limbs of `Σ k_i·a_i + 2p·Σ|negative k_i|` and the carry out of the top.
+    #[inline(always)]
+    fn sum_terms<const K: usize>(&self, terms: &[(&Elem<N>, i64); K]) -> ([u64; N], i64) {
         let mut negative = 0i64;
         for (_, k) in terms.iter() {
             if *k < 0 {
                 negative -= k;
             }
         }
-        debug_assert!(terms.iter().map(|(_, k)| k.abs()).sum::<i64>() <= 64);
         let mut v = [0u64; N];
         let mut c = 0i64;
         for i in 0..N {
@@ -336,8 +319,17 @@ impl<const N: usize> Params<N> {
             v[i] = s as u64 & MASK;
             c = s >> BITS;
         }
-        // The sum is below 128p < 2^388: c is what it carries past the top limb.
-        let top = v[N - 1] + ((c as u64) << BITS);
+        (v, c)
+    }
+
+    /// `v - q·p` for the value with limbs `v` and `carry` past the top (below `128p`), with
+    /// `q = ⌊top / (p_top + 1)⌋` from the top limbs: `q` never exceeds `⌊v/p⌋` and falls short
+    /// of it by at most one (the estimate's relative error is below 2^-14 and `v/p < 128`),
+    /// so the result is in `[0, 2p)` and fits in N limbs (the borrow out of the top limb
+    /// cancels `carry`).
+    #[inline(always)]
+    fn subtract_quotient(&self, v: [u64; N], carry: u64) -> Elem<N> {
+        let top = v[N - 1] + (carry << BITS);
         let q = top / (self.p[N - 1] + 1);
         let mut out = [0u64; N];
         let mut borrow = 0i64;

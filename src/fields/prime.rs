@@ -94,7 +94,8 @@ macro_rules! prime_field {
                 $name($params.lincomb(terms.map(|(x, k)| (&x.0, k))))
             }
 
-            /// `Σ k_i·x_i` (`Σ|k_i| ≤ 4`) left unreduced: only as an input of a multiplication.
+            /// `Σ k_i·x_i` (`Σ|k_i| ≤ 4`) left unreduced: only as an input of a multiplication,
+            /// never of a squaring, an addition or a subtraction (they expect reduced inputs).
             #[allow(dead_code)]
             #[inline(always)]
             pub(crate) fn lincomb_unreduced<const K: usize>(terms: [(&$name, i64); K]) -> $name {

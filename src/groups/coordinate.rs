@@ -21,7 +21,9 @@ pub(crate) trait Coordinate:
     fn mul_by_3b(&self) -> Self;
     /// `Σ k_i·x_i` for small signed `k_i` (`Σ|k_i| ≤ 64`), with one reduction.
     fn lin<const K: usize>(terms: [(&Self, i64); K]) -> Self;
-    /// `Σ k_i·x_i` (`Σ|k_i| ≤ 4`) left unreduced: only as an input of a multiplication.
+    /// `Σ k_i·x_i` (`Σ|k_i| ≤ 4`) left unreduced: only as an input of a multiplication
+    /// (`*`, `mul2`, the product in `square_mul`), never of a squaring, an addition or a
+    /// subtraction, which expect reduced inputs.
     fn lin_unreduced<const K: usize>(terms: [(&Self, i64); K]) -> Self;
     /// `ka·a + kb·3b·b` (`|ka| + 24|kb| ≤ 64`), with one reduction.
     fn plus_3b_times(a: &Self, ka: i64, b: &Self, kb: i64) -> Self;

@@ -42,9 +42,10 @@ impl<F: Coordinate> Jacobian<F> {
     /// there are no points with Y = 0 (both curves have odd order).
     pub(crate) fn double(&self) -> Jacobian<F> {
         let (a, b) = F::square2(&self.x, &self.y);
-        let (c, t) = F::square2(&b, &F::lin_unreduced([(&self.x, 1), (&b, 1)]));
+        // Squarings take reduced inputs (an Fp2 squaring subtracts its coefficients).
+        let (c, t) = F::square2(&b, &F::lin([(&self.x, 1), (&b, 1)]));
         let d = F::lin([(&t, 2), (&a, -2), (&c, -2)]);
-        let e = F::lin_unreduced([(&a, 3)]);
+        let e = F::lin([(&a, 3)]);
         let (f, yz) = F::square_mul(&e, &self.y, &self.z);
         let x3 = F::lin([(&f, 1), (&d, -2)]);
         let y3 = e * F::lin_unreduced([(&d, 1), (&x3, -1)]);
@@ -68,11 +69,11 @@ impl<F: Coordinate> Jacobian<F> {
             // Same x: P = Q (double) or P = -Q (identity).
             return if r.is_zero() { self.double() } else { Self::IDENTITY };
         }
-        let i = F::lin_unreduced([(&h, 2)]).square();
+        let i = F::lin([(&h, 2)]).square();
         let (j, v) = F::mul2(&h, &i, &u1, &i);
         let x3 = F::lin([(&r.square(), 1), (&j, -1), (&v, -2)]);
         let (y3, s1j) = F::mul2(&r, &F::lin_unreduced([(&v, 1), (&x3, -1)]), &s1, &j);
-        let zz = F::lin_unreduced([(&self.z, 1), (&q.z, 1)]).square();
+        let zz = (self.z + q.z).square();
         let z3 = F::lin([(&zz, 1), (&z1z1, -1), (&z2z2, -1)]) * h;
         Jacobian { x: x3, y: F::lin([(&y3, 1), (&s1j, -2)]), z: z3 }
     }

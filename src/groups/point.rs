@@ -145,18 +145,16 @@ impl<F: Coordinate> Point<F> {
 
     /// The affine form, with a variable-time inversion (for public points).
     pub(crate) fn to_affine_vartime(&self) -> Affine<F> {
-        match self.z.invert_vartime() {
-            Some(zinv) => {
-                let (x, y) = F::mul2(&self.x, &zinv, &self.y, &zinv);
-                Affine { x, y, infinity: false }
-            }
-            None => Affine::IDENTITY,
-        }
+        self.to_affine_with(F::invert_vartime)
     }
 
     /// The affine form, with an inversion whose running time does not depend on the point.
     pub(crate) fn to_affine(&self) -> Affine<F> {
-        match self.z.invert() {
+        self.to_affine_with(F::invert)
+    }
+
+    fn to_affine_with(&self, invert: impl Fn(&F) -> Option<F>) -> Affine<F> {
+        match invert(&self.z) {
             Some(zinv) => {
                 let (x, y) = F::mul2(&self.x, &zinv, &self.y, &zinv);
                 Affine { x, y, infinity: false }

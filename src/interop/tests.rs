@@ -28,6 +28,13 @@ fn prime_field_constants_match_their_definitions() {
 }
 
 #[test]
+fn the_affine_types_are_prime_curve_affine() {
+    fn prime_curve_affine<T: group::prime::PrimeCurveAffine>() {}
+    prime_curve_affine::<G1Affine>();
+    prime_curve_affine::<G2Affine>();
+}
+
+#[test]
 fn field_and_group_traits_work_generically() {
     fn sum_of_squares<F: Field>(xs: &[F]) -> F {
         xs.iter().map(|x| x.square()).sum()

@@ -48,6 +48,12 @@ pub fn multi_miller_loop(pairs: &[(&G1Affine, &G2Prepared)]) -> MillerLoopResult
     MillerLoopResult(miller::multi_miller_loop_prepared(pairs))
 }
 
+/// The final exponentiation of a Miller loop result (the same as
+/// [`MillerLoopResult::final_exponentiation`]).
+pub fn final_exponentiation(f: &MillerLoopResult) -> Gt {
+    f.final_exponentiation()
+}
+
 /// `e(P, Q)`.
 pub fn pairing(p: &G1Affine, q: &G2Affine) -> Gt {
     MillerLoopResult(miller::multi_miller_loop(&[(p, q)])).final_exponentiation()
