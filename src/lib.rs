@@ -47,6 +47,7 @@ mod arith;
 mod error;
 pub mod fields;
 pub mod groups;
+pub mod hash_to_curve;
 pub mod interop;
 pub mod msm;
 pub mod pairing;

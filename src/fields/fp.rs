@@ -63,6 +63,18 @@ impl Fp {
         l.is_zero() || l == Fp::ONE
     }
 
+    /// Reduces a 64-byte big-endian integer modulo p (hash_to_field, RFC 9380 section 5.2):
+    /// `x = a·2^256 + b` with both halves below 2^256 < p.
+    pub fn from_bytes_wide(bytes: &[u8; 64]) -> Fp {
+        let half = |chunk: &[u8]| {
+            let mut padded = [0u8; 48];
+            padded[16..].copy_from_slice(chunk);
+            Fp::from_bytes(&padded).expect("256-bit values are below p")
+        };
+        const TWO_256: Fp = Fp::from_words([0, 0, 0, 0, 1, 0]);
+        half(&bytes[..32]) * TWO_256 + half(&bytes[32..])
+    }
+
     /// `sgn0` of RFC 9380 (section 4.1): the parity of the canonical value.
     pub fn sgn0(&self) -> bool {
         self.to_bytes()[47] & 1 == 1

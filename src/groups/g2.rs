@@ -55,7 +55,6 @@ impl G2Projective {
     }
 
     /// ψ²(P), multiplication by z² on G2 (for cofactor clearing).
-    #[allow(dead_code)]
     pub(crate) fn psi2(&self) -> G2Projective {
         G2Projective(psi2(&self.0))
     }

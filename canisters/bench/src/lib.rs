@@ -56,6 +56,11 @@ const BENCHMARKS: &[&str] = &[
     "pairing_check_4",
     "pairing_check_8",
     "pairing_check_16",
+    "expand_message_xmd",
+    "map_fp_to_g1",
+    "map_fp2_to_g2",
+    "hash_to_g1",
+    "hash_to_g2",
 ];
 
 /// Lists the bench methods of this canister.
@@ -455,6 +460,46 @@ fn pairing_check_8() -> u64 {
 #[query]
 fn pairing_check_16() -> u64 {
     pairing_check_n(16)
+}
+
+/// Domain separation tag of the IC's min-sig suite (signatures in G1), as in the baseline.
+const DST_G1: &[u8] = b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
+/// Domain separation tag of Ethereum's min-pk proof-of-possession suite (signatures in G2).
+const DST_G2: &[u8] = b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
+/// The 32-byte message every hash row hashes.
+const MESSAGE: [u8; 32] = [0xab; 32];
+
+/// 128 uniform bytes (what hash_to_g1 expands) from a 32-byte message.
+#[query]
+fn expand_message_xmd() -> u64 {
+    measure(MESSAGE, |m| icbls::hash_to_curve::expand_message_xmd(m, DST_G1, 128))
+}
+
+/// EIP-2537's MAP_FP_TO_G1: the map, the isogeny and cofactor clearing.
+#[query]
+fn map_fp_to_g1() -> u64 {
+    let mut ok = false;
+    let n = measure(fp(1), |u| ok = icbls::hash_to_curve::map_fp_to_g1(u).to_affine_vartime().is_torsion_free());
+    assert!(ok, "map_fp_to_g1: the image is in G1");
+    n
+}
+
+/// EIP-2537's MAP_FP2_TO_G2.
+#[query]
+fn map_fp2_to_g2() -> u64 {
+    measure(fp2(1), |u| icbls::hash_to_curve::map_fp2_to_g2(u))
+}
+
+/// hash_to_curve for G1 (random oracle), a 32-byte message, the IC's DST.
+#[query]
+fn hash_to_g1() -> u64 {
+    measure(MESSAGE, |m| icbls::hash_to_curve::hash_to_g1(m, DST_G1))
+}
+
+/// hash_to_curve for G2 (random oracle), a 32-byte message, Ethereum's DST.
+#[query]
+fn hash_to_g2() -> u64 {
+    measure(MESSAGE, |m| icbls::hash_to_curve::hash_to_g2(m, DST_G2))
 }
 
 /// Runs the library's kernel self-check on `cases` inputs: in this Wasm build, the SIMD
