@@ -51,6 +51,11 @@ impl Fp {
         (root.square() == *self).then_some(root)
     }
 
+    /// `self^((p+1)/4)`: a square root of `self` when there is one, and of `-self` otherwise.
+    pub(crate) fn pow_p_plus_1_over_4(&self) -> Fp {
+        self.pow_vartime(&P_PLUS_1_OVER_4)
+    }
+
     /// `self^((p-3)/4)`: for a nonzero `a`, `t = a^((p-3)/4)` gives `a·t² = ±1` (the Legendre
     /// symbol), and when that is 1, `a·t` is a square root of `a` and `t` its inverse.
     pub(crate) fn pow_p_minus_3_over_4(&self) -> Fp {

@@ -123,6 +123,15 @@ impl Fp2 {
     /// root (`δ·t` or `-δ·t`; (p-3)/4 is even), tells which case holds (`δ·t² = ±1`), and
     /// inverts it (`t`). Variable time.
     pub fn sqrt(&self) -> Option<Fp2> {
+        if self.c1.is_zero() {
+            return self.sqrt_given_norm_root(&Fp::ZERO);
+        }
+        self.sqrt_given_norm_root(&self.norm().sqrt()?)
+    }
+
+    /// [`Self::sqrt`] given `γ`, a square root of the norm (either one; unused when `c1` is
+    /// zero): one exponentiation in Fp instead of two.
+    pub(crate) fn sqrt_given_norm_root(&self, gamma: &Fp) -> Option<Fp2> {
         let (a0, a1) = (self.c0, self.c1);
         let root = if a1.is_zero() {
             // a0 or -a0 is a square in Fp: the root is x0 or x1·u.
@@ -133,8 +142,7 @@ impl Fp2 {
                 Fp2::new(Fp::ZERO, -(a0 * t))
             }
         } else {
-            let gamma = self.norm().sqrt()?;
-            let delta = (a0 + gamma) * HALF;
+            let delta = (a0 + *gamma) * HALF;
             let t = delta.pow_p_minus_3_over_4();
             let half_a1_t = a1 * t * HALF;
             if delta * t.square() == Fp::ONE {

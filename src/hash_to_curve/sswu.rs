@@ -6,20 +6,59 @@ use crate::groups::coordinate::Coordinate;
 use crate::groups::point::Point;
 use crate::{Fp, Fp2};
 
-/// What the map needs beyond the curve arithmetic: `sgn0` and square roots.
+/// What the map needs beyond the curve arithmetic: `sgn0`, and the square root of `g(x1)`
+/// or, when there is none, of `g(x2) = Z³u⁶·g(x1)` from the same exponentiation.
 pub(crate) trait SswuField: Coordinate {
     fn sgn0(&self) -> bool;
+    /// `(true, sqrt(gx1))`, or `(false, sqrt(Z³u⁶·gx1))` when `gx1` is not a square.
+    fn sqrt_either(gx1: &Self, u: &Self, zu2: &Self) -> (bool, Self);
 }
+
+/// sqrt(-Z³) for G1's Z = 11, that is sqrt(-1331) (checked by a test).
+pub(crate) const SQRT_MINUS_Z1_CUBED: Fp =
+    Fp::from_hex("03d689d1e0e762cef9f2bec6130316806b4c80eda6fc10ce77ae83eab1ea8b8b8a407c9c6db195e06f2dbeabc2baeff5");
+/// sqrt(-N(Z)³) for G2's Z = -(2 + u), whose norm is 5: sqrt(-125) (checked by a test).
+pub(crate) const SQRT_MINUS_NORM_Z2_CUBED: Fp =
+    Fp::from_hex("0810e5a23cbb86fd12ded1af502287a397ed25c1d6fe0444e38c48e9c7ddb3c27cfebdd464e90f201fda0eb6983f2533");
 
 impl SswuField for Fp {
     fn sgn0(&self) -> bool {
         Fp::sgn0(self)
+    }
+
+    /// `r = gx1^((p+1)/4)` is a root of gx1 when there is one, and otherwise of `-gx1`; then
+    /// `sqrt(Z³u⁶·gx1) = u³·r·sqrt(-Z³)`.
+    fn sqrt_either(gx1: &Fp, u: &Fp, _zu2: &Fp) -> (bool, Fp) {
+        let r = gx1.pow_p_plus_1_over_4();
+        if r.square() == *gx1 {
+            (true, r)
+        } else {
+            (false, u.square() * *u * r * SQRT_MINUS_Z1_CUBED)
+        }
     }
 }
 
 impl SswuField for Fp2 {
     fn sgn0(&self) -> bool {
         Fp2::sgn0(self)
+    }
+
+    /// Fp2 roots by the complex method need a root γ of the norm. `t = N^((p-3)/4)` gives
+    /// `N·t² = ±1`: when 1, γ = N·t and gx1 is a square; when -1, gx1 is not, and the norm of
+    /// gx2 = Z³u⁶·gx1 has the root `N(u)³·sqrt(-N(Z)³)/t`, with `1/t = -N·t`.
+    fn sqrt_either(gx1: &Fp2, u: &Fp2, zu2: &Fp2) -> (bool, Fp2) {
+        let n = gx1.norm();
+        let t = n.pow_p_minus_3_over_4();
+        if n * t.square() == Fp::ONE || n.is_zero() {
+            let gamma = n * t;
+            if let Some(y) = gx1.sqrt_given_norm_root(&gamma) {
+                return (true, y);
+            }
+        }
+        let nu = u.norm();
+        let gamma2 = nu.square() * nu * SQRT_MINUS_NORM_Z2_CUBED * -(n * t);
+        let gx2 = zu2.square() * *zu2 * *gx1;
+        (false, gx2.sqrt_given_norm_root(&gamma2).expect("g(x2) is a square when g(x1) is not"))
     }
 }
 
@@ -34,13 +73,10 @@ pub(crate) fn map_to_curve<F: SswuField>(u: &F, a: &F, b: &F, z: &F) -> (F, F) {
         None => *b * (*z * *a).invert_vartime().expect("Z·A is not zero"),
     };
     let g = |x: &F| (x.square() + *a) * *x + *b;
-    let (x, y) = match g(&x1).sqrt() {
-        Some(y1) => (x1, y1),
-        None => {
-            // g(Z·u²·x1) = Z³u⁶·g(x1) is a square when g(x1) is not (RFC 9380, section 6.6.2).
-            let x2 = zu2 * x1;
-            (x2, g(&x2).sqrt().expect("g(x2) is a square when g(x1) is not"))
-        }
+    // g(Z·u²·x1) = Z³u⁶·g(x1) is a square when g(x1) is not (RFC 9380, section 6.6.2).
+    let (x, y) = match F::sqrt_either(&g(&x1), u, &zu2) {
+        (true, y1) => (x1, y1),
+        (false, y2) => (zu2 * x1, y2),
     };
     let y = if u.sgn0() != y.sgn0() { -y } else { y };
     (x, y)

@@ -40,3 +40,12 @@ fn z_is_not_a_square() {
     assert_eq!(G2_SSWU_A, Fp2::new(Fp::ZERO, Fp::from_u64(240)));
     assert_eq!(G2_SSWU_B, Fp2::new(Fp::from_u64(1012), Fp::from_u64(1012)));
 }
+
+#[test]
+fn sqrt_hint_constants() {
+    use super::sswu::{SQRT_MINUS_NORM_Z2_CUBED, SQRT_MINUS_Z1_CUBED};
+    assert_eq!(SQRT_MINUS_Z1_CUBED.square(), -(G1_SSWU_Z.square() * G1_SSWU_Z));
+    let n = G2_SSWU_Z.norm();
+    assert_eq!(n, Fp::from_u64(5));
+    assert_eq!(SQRT_MINUS_NORM_Z2_CUBED.square(), -(n.square() * n));
+}
