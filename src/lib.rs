@@ -8,8 +8,8 @@
 //! its tests and its row in `bench/RESULTS.md`. Today it holds the field tower ([`Fp`], [`Fp2`],
 //! [`Fp6`], [`Fp12`] and the scalar field [`Fr`]), the groups ([`G1Affine`], [`G1Projective`],
 //! [`G2Affine`], [`G2Projective`]) with their encodings and subgroup checks, multi-scalar
-//! multiplication ([`msm`]), the pairing ([`pairing`]) and the `ff`/`group`/`pairing` traits
-//! ([`interop`]).
+//! multiplication ([`msm`]), the pairing ([`pairing`]), RFC 9380 hash-to-curve
+//! ([`hash_to_curve`]) and the `ff`/`group`/`pairing` traits ([`interop`]).
 //!
 //! ```
 //! use icbls::{DecodeError, Fp, Fp2};
@@ -36,6 +36,10 @@
 //! use icbls::pairing::{pairing_check, G2Prepared};
 //! let q = g2.mul_vartime(&k).to_affine_vartime();
 //! assert!(pairing_check(&[(p, icbls::G2Affine::generator()), (-G1Affine::generator(), q)]));
+//!
+//! // RFC 9380: a message to G2 under Ethereum's proof-of-possession DST.
+//! let h = icbls::hash_to_curve::hash_to_g2(b"msg", b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_");
+//! assert!(h.to_affine_vartime().is_torsion_free());
 //! ```
 #![no_std]
 #![forbid(unsafe_code)]
