@@ -70,21 +70,6 @@ impl Fp6 {
         Fp6 { c0: self.c2.mul_by_nonresidue(), c1: self.c0, c2: self.c1 }
     }
 
-    /// Multiplication by `b0 + b1·v` (a sparse element, as lines in the Miller loop are).
-    pub fn mul_by_01(&self, b0: &Fp2, b1: &Fp2) -> Fp6 {
-        let a_a = self.c0 * *b0;
-        let b_b = self.c1 * *b1;
-        let t1 = ((self.c1 + self.c2) * *b1 - b_b).mul_by_nonresidue() + a_a;
-        let t2 = (*b0 + *b1) * (self.c0 + self.c1) - a_a - b_b;
-        let t3 = (self.c0 + self.c2) * *b0 - a_a + b_b;
-        Fp6 { c0: t1, c1: t2, c2: t3 }
-    }
-
-    /// Multiplication by `b1·v`.
-    pub fn mul_by_1(&self, b1: &Fp2) -> Fp6 {
-        Fp6 { c0: (self.c2 * *b1).mul_by_nonresidue(), c1: self.c0 * *b1, c2: self.c1 * *b1 }
-    }
-
     /// `self²`, as the lazily reduced product `self·self`: under the meter it is cheaper
     /// than Chung and Hasan's SQR2 with its reduced Fp2 squarings (28,238 against 29,680).
     pub fn square(&self) -> Fp6 {
