@@ -20,7 +20,8 @@ use core::fmt;
 /// Why an expansion was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HashToCurveError {
-    /// `expand_message_xmd` gives 1 to 8,160 bytes (255 SHA-256 blocks).
+    /// `expand_message_xmd` gives 1 to 8,160 bytes (255 SHA-256 blocks); `hash_to_field`
+    /// asks it for 64 bytes per Fp element.
     OutputLength {
         /// The length asked for.
         requested: usize,
@@ -70,24 +71,24 @@ fn clear_cofactor_g2(p: &G2Projective) -> G2Projective {
 
 /// `hash_to_curve` for G1 (random oracle: two field elements, two maps, one clearing).
 pub fn hash_to_g1(msg: &[u8], dst: &[u8]) -> G1Projective {
-    let u = hash_to_field_fp(msg, dst, 2);
+    let u = hash_to_field_fp(msg, dst, 2).expect("one or two elements fit the expander");
     clear_cofactor_g1(&(map_to_curve_g1(&u[0]) + map_to_curve_g1(&u[1])))
 }
 
 /// `encode_to_curve` for G1 (nonuniform: one field element).
 pub fn encode_to_g1(msg: &[u8], dst: &[u8]) -> G1Projective {
-    map_fp_to_g1(&hash_to_field_fp(msg, dst, 1)[0])
+    map_fp_to_g1(&hash_to_field_fp(msg, dst, 1).expect("one or two elements fit the expander")[0])
 }
 
 /// `hash_to_curve` for G2.
 pub fn hash_to_g2(msg: &[u8], dst: &[u8]) -> G2Projective {
-    let u = hash_to_field_fp2(msg, dst, 2);
+    let u = hash_to_field_fp2(msg, dst, 2).expect("one or two elements fit the expander");
     clear_cofactor_g2(&(map_to_curve_g2(&u[0]) + map_to_curve_g2(&u[1])))
 }
 
 /// `encode_to_curve` for G2.
 pub fn encode_to_g2(msg: &[u8], dst: &[u8]) -> G2Projective {
-    map_fp2_to_g2(&hash_to_field_fp2(msg, dst, 1)[0])
+    map_fp2_to_g2(&hash_to_field_fp2(msg, dst, 1).expect("one or two elements fit the expander")[0])
 }
 
 /// A field element to G1: the SSWU map, the isogeny and cofactor clearing (EIP-2537's
