@@ -48,6 +48,7 @@
 extern crate alloc;
 
 mod arith;
+pub mod bls;
 mod error;
 pub mod fields;
 pub mod groups;

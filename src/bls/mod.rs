@@ -1,0 +1,39 @@
+//! BLS signatures (draft-irtf-cfrg-bls-signature-05) in both standard variants:
+//!
+//! - [`min_sig`], as the Internet Computer uses it: signatures in G1 (48 bytes), public keys in
+//!   G2 (96 bytes), ciphersuite `BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_` (the basic scheme);
+//! - [`min_pk`], as Ethereum uses it: public keys in G1, signatures in G2, ciphersuite
+//!   `BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_` (the proof-of-possession scheme).
+//!
+//! Both share [`SecretKey`] (with the draft's `KeyGen`) and [`BlsError`]. Every point that
+//! comes from outside is decoded with the checked decoders (on the curve, in the subgroup), and
+//! identity public keys and signatures are rejected (the draft's `KeyValidate`, and the
+//! identity signature that an identity key would make valid). Verification is one
+//! `pairing_check` over prepared G2 points; where the G2 side is the generator, its lines are
+//! compile-time constants.
+//!
+//! ```
+//! use icbls::bls::{min_sig, SecretKey};
+//!
+//! let sk = SecretKey::key_gen(&[7u8; 32], b"").unwrap();
+//! let pk = min_sig::PublicKey::from_secret_key(&sk);
+//! let sig = min_sig::sign(&sk, b"hello");
+//! assert_eq!(min_sig::verify(&pk, b"hello", &sig), Ok(()));
+//! assert!(min_sig::verify(&pk, b"hullo", &sig).is_err());
+//!
+//! // From bytes, as a canister receives them.
+//! let pk = min_sig::PublicKey::from_bytes(&pk.to_bytes()).unwrap();
+//! let sig = min_sig::Signature::from_bytes(&sig.to_bytes()).unwrap();
+//! assert_eq!(min_sig::verify(&pk, b"hello", &sig), Ok(()));
+//! ```
+
+mod batch;
+mod error;
+mod keygen;
+#[macro_use]
+mod scheme;
+pub mod min_pk;
+pub mod min_sig;
+
+pub use error::BlsError;
+pub use keygen::SecretKey;
