@@ -49,11 +49,13 @@ extern crate alloc;
 
 mod arith;
 pub mod bls;
+pub mod eip2537;
 mod error;
 pub mod fields;
 pub mod groups;
 pub mod hash_to_curve;
 pub mod interop;
+pub mod kzg;
 pub mod msm;
 pub mod pairing;
 

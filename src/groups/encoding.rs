@@ -220,3 +220,19 @@ fn check_length(bytes: &[u8], expected: usize, what: &'static str) -> Result<(),
     }
     Ok(())
 }
+
+impl Fp {
+    /// Decodes an EIP-2537 field element: 64 bytes, the 16 leading ones zero, the value `< p`.
+    pub fn from_eip2537(bytes: &[u8]) -> Result<Fp, DecodeError> {
+        check_length(bytes, 64, "EIP-2537 Fp element")?;
+        read_fp_eip2537(bytes, "EIP-2537 Fp element")
+    }
+}
+
+impl Fp2 {
+    /// Decodes an EIP-2537 Fp2 element: `c0` then `c1`, each a 64-byte EIP-2537 Fp element.
+    pub fn from_eip2537(bytes: &[u8]) -> Result<Fp2, DecodeError> {
+        check_length(bytes, 128, "EIP-2537 Fp2 element")?;
+        Fp2::read_eip2537(bytes, "EIP-2537 Fp2 element")
+    }
+}

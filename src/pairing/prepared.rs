@@ -7,7 +7,7 @@
 //! cache filled on first use) do not persist.
 
 use super::lines::G2Prepared;
-use super::prepared_constants::{G2_GENERATOR, G2_NEG_GENERATOR, IC_MAINNET_ROOT_KEY_LINES};
+use super::prepared_constants::{G2_GENERATOR, G2_NEG_GENERATOR, IC_MAINNET_ROOT_KEY_LINES, KZG_TAU_G2_LINES};
 use alloc::borrow::Cow;
 
 /// The IC mainnet root public key: a compressed G2 point (without its 37-byte DER prefix).
@@ -36,6 +36,11 @@ impl G2Prepared {
     pub fn ic_mainnet_root_key() -> G2Prepared {
         G2Prepared { lines: Cow::Borrowed(&IC_MAINNET_ROOT_KEY_LINES) }
     }
+
+    /// `[τ]G2` of the Ethereum KZG ceremony ([`crate::kzg::TAU_G2`]), prepared at compile time.
+    pub fn kzg_tau_g2() -> G2Prepared {
+        G2Prepared { lines: Cow::Borrowed(&KZG_TAU_G2_LINES) }
+    }
 }
 
 #[cfg(test)]
@@ -46,7 +51,7 @@ mod tests {
     use alloc::string::String;
     use core::fmt::Write;
 
-    fn points() -> [(&'static str, &'static str, G2Affine); 3] {
+    fn points() -> [(&'static str, &'static str, G2Affine); 4] {
         [
             ("G2_GENERATOR", "The standard G2 generator.", G2Affine::generator()),
             ("G2_NEG_GENERATOR", "The negated G2 generator.", -G2Affine::generator()),
@@ -54,6 +59,11 @@ mod tests {
                 "IC_MAINNET_ROOT_KEY_LINES",
                 "The IC mainnet root key.",
                 G2Affine::from_compressed(&IC_MAINNET_ROOT_KEY).expect("the root key is a G2 point"),
+            ),
+            (
+                "KZG_TAU_G2_LINES",
+                "[tau]G2 of the Ethereum KZG ceremony.",
+                G2Affine::from_compressed(&crate::kzg::TAU_G2).expect("[tau]G2 is a G2 point"),
             ),
         ]
     }
@@ -99,7 +109,8 @@ mod tests {
             let constant = match name {
                 "G2_GENERATOR" => G2Prepared::generator(),
                 "G2_NEG_GENERATOR" => G2Prepared::neg_generator(),
-                _ => G2Prepared::ic_mainnet_root_key(),
+                "IC_MAINNET_ROOT_KEY_LINES" => G2Prepared::ic_mainnet_root_key(),
+                _ => G2Prepared::kzg_tau_g2(),
             };
             assert_eq!(constant, G2Prepared::new(&q), "{name}: run with ICBLS_WRITE_PREPARED=1 to regenerate");
         }
