@@ -49,6 +49,7 @@ fn run() -> Result<(), String> {
         eprintln!("  {:<26} icbls {:>15}  baseline {:>15}", row.operation, show(&row.icbls), show(&row.baseline));
     })?;
 
+    let eth_gas = results::eth_gas(backend.as_mut(), bench)?;
     let mut variants = vec![VariantResult {
         name: "radix30 + simd128".into(),
         description: "13 x 30-bit limbs stored in `u32`, computed in `u64`, unrolled; pairs of products in two `simd128` lanes (`src/arith/radix30.rs`)".into(),
@@ -78,6 +79,7 @@ fn run() -> Result<(), String> {
         wasm_bytes: canisters.iter().zip(&wasm).map(|(c, w)| (c.name(), w.len())).collect(),
         rows,
         variants,
+        eth_gas,
     };
     let markdown = results::markdown(&report);
     let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
@@ -85,6 +87,7 @@ fn run() -> Result<(), String> {
     std::fs::write(dir.join("RESULTS.md"), &markdown).map_err(|e| format!("RESULTS.md: {e}"))?;
     std::fs::write(dir.join("results.json"), json + "\n").map_err(|e| format!("results.json: {e}"))?;
     println!("{}", results::table(&report.rows));
+    println!("{}", results::eth_table(&report.rows, &report.eth_gas));
     println!("{}", results::variants_table(&report.variants));
     eprintln!("icbls-bench: wrote bench/RESULTS.md and bench/results.json");
     Ok(())
@@ -95,7 +98,7 @@ fn variant_rows(backend: &mut dyn Backend, wasm: &[u8]) -> Result<Vec<u64>, Stri
     let id = backend.install(wasm, EMPTY_ARGS)?;
     VARIANT_ROWS
         .iter()
-        .map(|op| results::measure(backend, id, CanisterPackage::Bench, op).map(|m| m.instructions))
+        .map(|op| results::measure(backend, id, CanisterPackage::Bench, op, false).map(|m| m.instructions))
         .collect()
 }
 

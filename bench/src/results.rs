@@ -15,6 +15,8 @@ pub struct Measurement {
     pub arg_hex: String,
     /// IC instructions the operation spent, as the canister reported them.
     pub instructions: u64,
+    /// Whether the method ran as an update call (for operations over a query's limit).
+    pub update: bool,
 }
 
 /// One row of the table: an operation, measured on each canister that has it.
@@ -55,6 +57,8 @@ pub struct Report {
     pub rows: Vec<Row>,
     /// The kernel variants tried, measured on [`VARIANT_ROWS`].
     pub variants: Vec<VariantResult>,
+    /// The gas Ethereum charges for each precompile row (from the bench canister's `eth_gas`).
+    pub eth_gas: Vec<(String, u64)>,
 }
 
 /// The operations each kernel variant is measured on.
@@ -100,19 +104,41 @@ pub fn list(backend: &mut dyn Backend, id: CanisterId) -> Result<Vec<String>, St
     decode(&query(backend, id, "benchmarks", EMPTY_ARGS)?, "benchmarks")
 }
 
-/// Runs one bench method and returns what it measured.
+/// The bench methods a canister runs as updates (none if it does not say).
+pub fn list_updates(backend: &mut dyn Backend, id: CanisterId) -> Vec<String> {
+    query(backend, id, "update_benchmarks", EMPTY_ARGS)
+        .and_then(|reply| decode(&reply, "update_benchmarks"))
+        .unwrap_or_default()
+}
+
+/// The gas Ethereum charges for each precompile row of the bench canister.
+pub fn eth_gas(backend: &mut dyn Backend, id: CanisterId) -> Result<Vec<(String, u64)>, String> {
+    decode(&query(backend, id, "eth_gas", EMPTY_ARGS)?, "eth_gas")
+}
+
+/// Runs one bench method (as a query, or as an update when `update`) and returns what it
+/// measured.
 pub fn measure(
     backend: &mut dyn Backend,
     id: CanisterId,
     canister: CanisterPackage,
     method: &str,
+    update: bool,
 ) -> Result<Measurement, String> {
-    let instructions = decode(&query(backend, id, method, EMPTY_ARGS)?, method)?;
+    let reply = match update {
+        false => query(backend, id, method, EMPTY_ARGS)?,
+        true => {
+            let outcome = backend.update(id, method, EMPTY_ARGS).map_err(|e| format!("{method}: {e}"))?;
+            outcome.response.map_err(|reject| format!("{method} was rejected: {reject}"))?
+        }
+    };
+    let instructions = decode(&reply, method)?;
     Ok(Measurement {
         canister: canister.name(),
         method: method.to_string(),
         arg_hex: hex::encode(EMPTY_ARGS),
         instructions,
+        update,
     })
 }
 
@@ -125,16 +151,17 @@ pub fn run_all(
 ) -> Result<Vec<Row>, String> {
     let ours = list(backend, bench)?;
     let theirs = list(backend, baseline)?;
+    let (our_updates, their_updates) = (list_updates(backend, bench), list_updates(backend, baseline));
     let mut names = ours.clone();
     names.extend(theirs.iter().filter(|m| !ours.contains(m)).cloned());
     let mut rows = Vec::new();
     for name in names {
         let icbls = match ours.contains(&name) {
-            true => Some(measure(backend, bench, CanisterPackage::Bench, &name)?),
+            true => Some(measure(backend, bench, CanisterPackage::Bench, &name, our_updates.contains(&name))?),
             false => None,
         };
         let baseline = match theirs.contains(&name) {
-            true => Some(measure(backend, baseline, CanisterPackage::Baseline, &name)?),
+            true => Some(measure(backend, baseline, CanisterPackage::Baseline, &name, their_updates.contains(&name))?),
             false => None,
         };
         let row = Row { operation: name, icbls, baseline };
@@ -184,6 +211,24 @@ pub fn table(rows: &[Row]) -> String {
             ratio,
             share(&r.icbls),
             share(&r.baseline)
+        ));
+    }
+    t
+}
+
+/// The precompile rows with the gas Ethereum charges and the instructions per unit of gas.
+pub fn eth_table(rows: &[Row], gas: &[(String, u64)]) -> String {
+    let mut t = String::from(
+        "| precompile row | icbls instructions | Ethereum gas | instructions per gas |\n\
+         |---|---:|---:|---:|\n",
+    );
+    for (operation, gas) in gas {
+        let Some(m) = rows.iter().find(|r| &r.operation == operation).and_then(|r| r.icbls.as_ref()) else { continue };
+        t.push_str(&format!(
+            "| {operation} | {} | {} | {} |\n",
+            thousands(m.instructions),
+            thousands(*gas),
+            thousands((m.instructions as f64 / *gas as f64).round() as u64)
         ));
     }
     t
@@ -274,6 +319,13 @@ pub fn markdown(report: &Report) -> String {
          Canister Wasm (profile `canister`: opt-level 3, fat LTO, one codegen unit, \
          `panic = \"abort\"`, `simd128` (`.cargo/config.toml`), no `wasm-opt`): {sizes}.\n\n\
          {table}\n\
+         Rows measured as update calls (their setup and operation exceed a query's 5B): \
+         {updates}. Per-signature rows (`batch_verify_*`) are the batch's total divided by its size.\n\n\
+         ## Ethereum precompiles: instructions and gas\n\n\
+         The EIP-2537 rows (`eip2537_*`: one precompile call on a valid, typical input, every \
+         MSM and pairing point subgroup-checked) and EIP-4844 point evaluation, with the gas \
+         Ethereum charges for the same input.\n\n\
+         {eth}\n\
          ## Kernel variants\n\n\
          The same bench canister built other ways, measured by the same command on the same \
          operations. The shipped build is the one above: `simd128` is on because the two-lane \
@@ -286,8 +338,19 @@ pub fn markdown(report: &Report) -> String {
         versions = versions.join(", "),
         sizes = sizes.join(", "),
         table = table(&report.rows),
+        updates = updates_list(&report.rows),
+        eth = eth_table(&report.rows, &report.eth_gas),
         variants = variants_table(&report.variants),
     )
+}
+
+fn updates_list(rows: &[Row]) -> String {
+    let names: Vec<String> = rows
+        .iter()
+        .filter(|r| [&r.icbls, &r.baseline].iter().any(|m| m.as_ref().is_some_and(|m| m.update)))
+        .map(|r| format!("`{}`", r.operation))
+        .collect();
+    if names.is_empty() { "none".into() } else { names.join(", ") }
 }
 
 /// The version of each named package in the workspace's `Cargo.lock`.
@@ -331,7 +394,7 @@ mod tests {
 
     #[test]
     fn rows_without_icbls_have_no_ratio() {
-        let m = |n| Some(Measurement { canister: "x", method: "m".into(), arg_hex: String::new(), instructions: n });
+        let m = |n| Some(Measurement { canister: "x", method: "m".into(), arg_hex: String::new(), instructions: n, update: false });
         let row = Row { operation: "op".into(), icbls: None, baseline: m(10) };
         assert_eq!(row.speedup(), None);
         let row = Row { operation: "op".into(), icbls: m(5), baseline: m(10) };

@@ -10,6 +10,8 @@ use icbls::pairing::{multi_miller_loop, pairing_check, pairing_check_prepared, G
 use icbls::{Fp, Fp12, Fp2, Fp6, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use icbls_harness::measure;
 
+mod protocols;
+
 /// The bench methods this canister has, in the order of the results table.
 const BENCHMARKS: &[&str] = &[
     "fp_add",
@@ -61,12 +63,47 @@ const BENCHMARKS: &[&str] = &[
     "map_fp2_to_g2",
     "hash_to_g1",
     "hash_to_g2",
+    "bls_min_sig_verify",
+    "bls_min_pk_verify",
+    "fast_aggregate_verify_16",
+    "fast_aggregate_verify_128",
+    "batch_verify_16",
+    "batch_verify_128",
+    "batch_verify_min_pk_16",
+    "batch_verify_min_pk_128",
+    "eip2537_g1add",
+    "eip2537_g2add",
+    "eip2537_g1msm_1",
+    "eip2537_g1msm_2",
+    "eip2537_g1msm_8",
+    "eip2537_g1msm_32",
+    "eip2537_g1msm_128",
+    "eip2537_g1msm_1024",
+    "eip2537_g2msm_1",
+    "eip2537_g2msm_2",
+    "eip2537_g2msm_8",
+    "eip2537_g2msm_32",
+    "eip2537_g2msm_128",
+    "eip2537_g2msm_1024",
+    "eip2537_pairing_1",
+    "eip2537_pairing_2",
+    "eip2537_pairing_4",
+    "eip2537_pairing_8",
+    "eip2537_map_fp_to_g1",
+    "eip2537_map_fp2_to_g2",
+    "point_evaluation",
 ];
 
 /// Lists the bench methods of this canister.
 #[query]
 fn benchmarks() -> Vec<String> {
     BENCHMARKS.iter().map(|s| s.to_string()).collect()
+}
+
+/// The bench methods that are updates (their setup and operation exceed a query's limit).
+#[query]
+fn update_benchmarks() -> Vec<String> {
+    protocols::UPDATES.iter().map(|s| s.to_string()).collect()
 }
 
 /// The version of the `icbls` library this canister measures.

@@ -1,0 +1,355 @@
+//! Bench rows of the protocols built on the primitives: BLS signatures (issue 7), the EIP-2537
+//! precompiles and EIP-4844 point evaluation (issue 8). Each row's input is valid and
+//! typical; the method checks the answer after measuring and traps if it is wrong.
+
+use ic_cdk::{query, update};
+use icbls::bls::{min_pk, min_sig};
+use icbls::eip2537::{self, Precompile};
+use icbls::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
+use icbls_harness::{hex_bytes, measure};
+
+/// A valid IC certificate signature (shared/vectors/bls_sig_min_sig_ic, `verify_valid_0`), as
+/// in the baseline: the message is `"\x0dic-state-root" || root_hash`, the key the IC mainnet
+/// root key.
+const MIN_SIG_SIGNATURE: &str = "ace9fcdd9bc977e05d6328f889dc4e7c99114c737a494653cb27a1f55c06f4555e0f160980af5ead098acc195010b2f7";
+const MIN_SIG_MESSAGE: &str = "0d69632d73746174652d726f6f74e6c01e909b4923345ce5970962bcfe3004bfd8474a21dae28f50692502f46d90";
+const MIN_SIG_PUBLIC_KEY: &str = "814c0e6ec71fab583b08bd81373c255c3c371b2e84863c98a4f1e08b74235d14fb5d9c0cd546d9685f913a0c0b2cc5341583bf4b4392e467db96d65b9bb4cb717112f8472e0d5a4d14505ffd7484b01291091c5f87b98883463f98091a0baaae";
+
+/// A valid Ethereum signature on [`crate::MESSAGE`] (shared/vectors/bls_sig_min_pk_eth,
+/// `verify_valid_case_195246ee3bd3b6ec`), as in the baseline.
+const MIN_PK_PUBLIC_KEY: &str = "b53d21a4cfd562c469cc81514d4ce5a6b577d8403d32a394dc265dd190b47fa9f829fdd7963afdf972e5e77854051f6f";
+const MIN_PK_SIGNATURE: &str = "ae82747ddeefe4fd64cf9cedb9b04ae3e8a43420cd255e3c7cd06a8d88b7c7f8638543719981c5d16fa3527c468c25f0026704a6951bde891360c7e8d12ddee0559004ccdbe6046b55bae1b257ee97f7cdb955773d7cf29adf3ccbb9975e4eb9";
+
+/// Decode both points (curve, subgroup, identity), hash to G1, one pairing check with the
+/// generator's lines built in.
+#[query]
+fn bls_min_sig_verify() -> u64 {
+    let input = (hex_bytes::<96>(MIN_SIG_PUBLIC_KEY), hex_bytes::<46>(MIN_SIG_MESSAGE), hex_bytes::<48>(MIN_SIG_SIGNATURE));
+    let mut result = Err(icbls::bls::BlsError::InvalidSignature);
+    let n = measure(input, |(pk, msg, sig)| result = min_sig::verify_bytes(pk, msg, sig));
+    assert_eq!(result, Ok(()), "bls_min_sig_verify: the bench signature verifies");
+    n
+}
+
+#[query]
+fn bls_min_pk_verify() -> u64 {
+    let input = (hex_bytes::<48>(MIN_PK_PUBLIC_KEY), crate::MESSAGE, hex_bytes::<96>(MIN_PK_SIGNATURE));
+    let mut result = Err(icbls::bls::BlsError::InvalidSignature);
+    let n = measure(input, |(pk, msg, sig)| result = min_pk::verify_bytes(pk, msg, sig));
+    assert_eq!(result, Ok(()), "bls_min_pk_verify: the bench signature verifies");
+    n
+}
+
+/// A cheap full-size scalar for inputs (no exponentiation in the setup).
+fn scalar(seed: u64) -> Fr {
+    let mut wide = [0u8; 64];
+    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    for b in wide.iter_mut() {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        *b = x as u8;
+    }
+    Fr::from_bytes_wide(&wide)
+}
+
+/// Secret keys `k, 2k, 3k, ...`: their public keys are sums, so the setup stays cheap.
+fn keys(n: usize) -> Vec<Fr> {
+    let k = scalar(1);
+    let mut out = Vec::with_capacity(n);
+    let mut acc = Fr::ZERO;
+    for _ in 0..n {
+        acc += k;
+        out.push(acc);
+    }
+    out
+}
+
+fn message(i: usize) -> [u8; 32] {
+    let mut m = crate::MESSAGE;
+    m[..8].copy_from_slice(&(i as u64).to_be_bytes());
+    m
+}
+
+/// FastAggregateVerify (min-sig) of `n` validated keys on one message: the signature is decoded
+/// and checked in the measured region, the keys were validated when they were registered.
+fn fast_aggregate_verify(n: usize) -> u64 {
+    let sks = keys(n);
+    let step = G2Projective::generator().mul_vartime(&sks[0]);
+    let mut pk = G2Projective::identity();
+    let mut pks = Vec::with_capacity(n);
+    for _ in 0..n {
+        pk += step;
+        pks.push(pk);
+    }
+    let mut affine = vec![G2Affine::identity(); n];
+    G2Projective::batch_normalize(&pks, &mut affine);
+    let pks: Vec<min_sig::PublicKey> = affine.into_iter().map(|p| min_sig::PublicKey::from_point(p).expect("not the identity")).collect();
+    let total: Fr = sks.iter().fold(Fr::ZERO, |a, k| a + k);
+    let h = icbls::hash_to_curve::hash_to_g1(&crate::MESSAGE, min_sig::DST);
+    let sig = h.mul_vartime(&total).to_affine_vartime().to_compressed();
+    let mut result = Err(icbls::bls::BlsError::InvalidSignature);
+    let count = measure((pks, sig), |(pks, sig)| {
+        result = min_sig::Signature::from_bytes(sig).and_then(|sig| min_sig::fast_aggregate_verify(pks, &crate::MESSAGE, &sig));
+    });
+    assert_eq!(result, Ok(()), "fast_aggregate_verify: the bench signature verifies");
+    count
+}
+
+#[query]
+fn fast_aggregate_verify_16() -> u64 {
+    fast_aggregate_verify(16)
+}
+
+#[query]
+fn fast_aggregate_verify_128() -> u64 {
+    fast_aggregate_verify(128)
+}
+
+/// Batch verification (min-sig, the IC's scheme) of `n` signatures on distinct messages, from
+/// bytes: every key and signature decoded and checked in the measured region. The row is the
+/// cost per signature.
+fn batch_verify_min_sig(n: usize) -> u64 {
+    let sks = keys(n);
+    let step = G2Projective::generator().mul_vartime(&sks[0]);
+    let mut pk = G2Projective::identity();
+    let mut pks = Vec::with_capacity(n);
+    let mut sigs = Vec::with_capacity(n);
+    for (i, sk) in sks.iter().enumerate() {
+        pk += step;
+        pks.push(pk.to_affine_vartime().to_compressed());
+        sigs.push(icbls::hash_to_curve::hash_to_g1(&message(i), min_sig::DST).mul_vartime(sk).to_affine_vartime().to_compressed());
+    }
+    let messages: Vec<[u8; 32]> = (0..n).map(message).collect();
+    let mut result = Err(icbls::bls::BlsError::InvalidSignature);
+    let count = measure((pks, messages, sigs), |(pks, messages, sigs)| {
+        result = (|| {
+            let pks = pks.iter().map(|p| min_sig::PublicKey::from_bytes(p)).collect::<Result<Vec<_>, _>>()?;
+            let sigs = sigs.iter().map(|s| min_sig::Signature::from_bytes(s)).collect::<Result<Vec<_>, _>>()?;
+            let messages: Vec<&[u8]> = messages.iter().map(|m| &m[..]).collect();
+            min_sig::batch_verify(&pks, &messages, &sigs)
+        })();
+    });
+    assert_eq!(result, Ok(()), "batch_verify: the bench signatures verify");
+    count / n as u64
+}
+
+/// The same for min-pk (Ethereum's scheme).
+fn batch_verify_min_pk(n: usize) -> u64 {
+    let sks = keys(n);
+    let step = G1Projective::generator().mul_vartime(&sks[0]);
+    let mut pk = G1Projective::identity();
+    let mut pks = Vec::with_capacity(n);
+    let mut sigs = Vec::with_capacity(n);
+    for (i, sk) in sks.iter().enumerate() {
+        pk += step;
+        pks.push(pk.to_affine_vartime().to_compressed());
+        sigs.push(icbls::hash_to_curve::hash_to_g2(&message(i), min_pk::DST).mul_vartime(sk).to_affine_vartime().to_compressed());
+    }
+    let messages: Vec<[u8; 32]> = (0..n).map(message).collect();
+    let mut result = Err(icbls::bls::BlsError::InvalidSignature);
+    let count = measure((pks, messages, sigs), |(pks, messages, sigs)| {
+        result = (|| {
+            let pks = pks.iter().map(|p| min_pk::PublicKey::from_bytes(p)).collect::<Result<Vec<_>, _>>()?;
+            let sigs = sigs.iter().map(|s| min_pk::Signature::from_bytes(s)).collect::<Result<Vec<_>, _>>()?;
+            let messages: Vec<&[u8]> = messages.iter().map(|m| &m[..]).collect();
+            min_pk::batch_verify(&pks, &messages, &sigs)
+        })();
+    });
+    assert_eq!(result, Ok(()), "batch_verify_min_pk: the bench signatures verify");
+    count / n as u64
+}
+
+#[query]
+fn batch_verify_16() -> u64 {
+    batch_verify_min_sig(16)
+}
+
+#[query]
+fn batch_verify_128() -> u64 {
+    batch_verify_min_sig(128)
+}
+
+#[query]
+fn batch_verify_min_pk_16() -> u64 {
+    batch_verify_min_pk(16)
+}
+
+#[update]
+fn batch_verify_min_pk_128() -> u64 {
+    batch_verify_min_pk(128)
+}
+
+// ---- EIP-2537 and EIP-4844 ----
+
+/// `n` distinct points of G1 in EIP-2537 encoding (sums of a fixed step: a cheap setup).
+fn g1_points(n: usize) -> Vec<[u8; 128]> {
+    let step = G1Projective::generator().mul_vartime(&scalar(7));
+    let mut p = G1Projective::generator().mul_vartime(&scalar(8));
+    let mut points = Vec::with_capacity(n);
+    for _ in 0..n {
+        points.push(p);
+        p += step;
+    }
+    let mut affine = vec![G1Affine::identity(); n];
+    G1Projective::batch_normalize(&points, &mut affine);
+    affine.iter().map(|a| a.to_eip2537()).collect()
+}
+
+fn g2_points(n: usize) -> Vec<[u8; 256]> {
+    let step = G2Projective::generator().mul_vartime(&scalar(7));
+    let mut p = G2Projective::generator().mul_vartime(&scalar(8));
+    let mut points = Vec::with_capacity(n);
+    for _ in 0..n {
+        points.push(p);
+        p += step;
+    }
+    let mut affine = vec![G2Affine::identity(); n];
+    G2Projective::batch_normalize(&points, &mut affine);
+    affine.iter().map(|a| a.to_eip2537()).collect()
+}
+
+/// Runs one precompile call under the meter and checks that it succeeded.
+fn precompile(op: Precompile, input: Vec<u8>) -> u64 {
+    let mut ok = false;
+    let n = measure(input, |input| ok = op.run(input).is_ok());
+    assert!(ok, "{}: the bench input is valid", op.name());
+    n
+}
+
+fn msm_input(op: Precompile, n: usize) -> Vec<u8> {
+    let scalars = (0..n).map(|i| scalar(100 + i as u64).to_bytes());
+    match op {
+        Precompile::G1Msm => g1_points(n).iter().zip(scalars).flat_map(|(p, s)| [&p[..], &s[..]].concat()).collect(),
+        _ => g2_points(n).iter().zip(scalars).flat_map(|(p, s)| [&p[..], &s[..]].concat()).collect(),
+    }
+}
+
+/// `n` pairs whose pairing product is one: `(a_i G1, b_i G2)` and a last pair that cancels them.
+/// One pair alone cannot multiply to one without the identity, so for `n = 1` the pair is
+/// random and the answer 0.
+fn pairing_input(n: usize) -> Vec<u8> {
+    let mut input = Vec::new();
+    if n == 1 {
+        input.extend(G1Projective::generator().mul_vartime(&scalar(10)).to_affine_vartime().to_eip2537());
+        input.extend(G2Projective::generator().mul_vartime(&scalar(50)).to_affine_vartime().to_eip2537());
+        return input;
+    }
+    let mut sum = Fr::ZERO;
+    for i in 0..n as u64 - 1 {
+        let (a, b) = (scalar(10 + i), scalar(50 + i));
+        sum += a * b;
+        input.extend(G1Projective::generator().mul_vartime(&a).to_affine_vartime().to_eip2537());
+        input.extend(G2Projective::generator().mul_vartime(&b).to_affine_vartime().to_eip2537());
+    }
+    input.extend(G1Projective::generator().mul_vartime(&-sum).to_affine_vartime().to_eip2537());
+    input.extend(G2Affine::generator().to_eip2537());
+    input
+}
+
+fn pairing(n: usize) -> u64 {
+    let input = pairing_input(n);
+    let mut out = [0u8; 32];
+    let count = measure(input, |input| out = eip2537::pairing_check(input).expect("valid input"));
+    assert_eq!(out[31], (n > 1) as u8, "eip2537_pairing: the bench pairs cancel");
+    count
+}
+
+/// The input of each precompile row, for its gas.
+pub(crate) fn eth_input(row: &str) -> Option<(u8, Vec<u8>)> {
+    let msm = |row: &str, prefix: &str| row.strip_prefix(prefix).and_then(|n| n.parse::<usize>().ok());
+    Some(match row {
+        "eip2537_g1add" => (0x0b, [g1_points(2)[0], g1_points(2)[1]].concat()),
+        "eip2537_g2add" => (0x0d, [g2_points(2)[0], g2_points(2)[1]].concat()),
+        "eip2537_map_fp_to_g1" => (0x10, crate::fp(1).to_bytes().iter().fold(vec![0u8; 16], |mut v, b| { v.push(*b); v })),
+        "eip2537_map_fp2_to_g2" => {
+            let u = crate::fp2(1);
+            let mut v = vec![0u8; 16];
+            v.extend(u.c0.to_bytes());
+            v.extend([0u8; 16]);
+            v.extend(u.c1.to_bytes());
+            (0x11, v)
+        }
+        "point_evaluation" => (0x0a, point_evaluation_input()),
+        r if r.starts_with("eip2537_g1msm_") => (0x0c, msm_input(Precompile::G1Msm, msm(r, "eip2537_g1msm_")?)),
+        r if r.starts_with("eip2537_g2msm_") => (0x0e, msm_input(Precompile::G2Msm, msm(r, "eip2537_g2msm_")?)),
+        r if r.starts_with("eip2537_pairing_") => (0x0f, pairing_input(msm(r, "eip2537_pairing_")?)),
+        _ => return None,
+    })
+}
+
+/// The gas Ethereum charges for each precompile row, for the results table.
+#[query]
+fn eth_gas() -> Vec<(String, u64)> {
+    crate::BENCHMARKS
+        .iter()
+        .filter_map(|row| {
+            let (address, input) = eth_input(row)?;
+            let gas = match address {
+                0x0a => icbls::kzg::POINT_EVALUATION_GAS,
+                a => eip2537::gas(a, &input).ok()?,
+            };
+            Some((row.to_string(), gas))
+        })
+        .collect()
+}
+
+fn row(name: &str) -> u64 {
+    let (address, input) = eth_input(name).expect("a precompile row");
+    match Precompile::from_address(address) {
+        Some(Precompile::PairingCheck) => pairing(input.len() / 384),
+        Some(op) => precompile(op, input),
+        None => {
+            let mut ok = false;
+            let n = measure(input, |input| ok = icbls::kzg::point_evaluation(input).is_ok());
+            assert!(ok, "point_evaluation: the bench proof verifies");
+            n
+        }
+    }
+}
+
+/// A valid point-evaluation input: the c-kzg case `verify_kzg_proof_case_correct_proof_4_1`
+/// (shared/vectors/kzg_point_evaluation), with its versioned hash.
+fn point_evaluation_input() -> Vec<u8> {
+    hex_bytes::<192>(POINT_EVALUATION).to_vec()
+}
+
+const POINT_EVALUATION: &str = include_str!("point_evaluation_input.hex");
+
+macro_rules! rows {
+    ($($kind:ident $name:ident),* $(,)?) => {
+        $(
+            #[$kind]
+            fn $name() -> u64 {
+                row(stringify!($name))
+            }
+        )*
+    };
+}
+
+rows! {
+    query eip2537_g1add,
+    query eip2537_g2add,
+    query eip2537_g1msm_1,
+    query eip2537_g1msm_2,
+    query eip2537_g1msm_8,
+    query eip2537_g1msm_32,
+    query eip2537_g1msm_128,
+    query eip2537_g1msm_1024,
+    query eip2537_g2msm_1,
+    query eip2537_g2msm_2,
+    query eip2537_g2msm_8,
+    query eip2537_g2msm_32,
+    query eip2537_g2msm_128,
+    update eip2537_g2msm_1024,
+    query eip2537_pairing_1,
+    query eip2537_pairing_2,
+    query eip2537_pairing_4,
+    query eip2537_pairing_8,
+    query eip2537_map_fp_to_g1,
+    query eip2537_map_fp2_to_g2,
+    query point_evaluation,
+}
+
+/// The bench methods that run as updates: their input and setup exceed a query's limit.
+pub(crate) const UPDATES: &[&str] = &["batch_verify_min_pk_128", "eip2537_g2msm_1024"];
