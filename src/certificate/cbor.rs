@@ -156,6 +156,15 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Consumes a `null` (simple value 22, byte `f6`) if it is next.
+    pub fn null(&mut self) -> bool {
+        if self.bytes.get(self.pos) == Some(&0xf6) {
+            self.pos += 1;
+            return true;
+        }
+        false
+    }
+
     /// Skips one tag 55799 (self-described CBOR) if it is next.
     pub fn skip_self_describe_tag(&mut self) -> Result<(), CertificateError> {
         let save = self.pos;

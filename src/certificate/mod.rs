@@ -91,7 +91,8 @@ pub struct Delegation<'a> {
 impl<'a> Certificate<'a> {
     /// Decodes a certificate (CDDL `tagged<{tree, signature, ? delegation}>`; the tag 55799
     /// is optional). Map entries with other keys are skipped, as agent-rs does; a key that
-    /// appears twice is an error. Nothing is verified.
+    /// appears twice is an error, and a `null` delegation is no delegation. Nothing is
+    /// verified.
     pub fn decode(bytes: &'a [u8]) -> Result<Certificate<'a>, CertificateError> {
         Certificate::decode_within(bytes, Within::Certificate)
     }
@@ -123,7 +124,10 @@ impl<'a> Certificate<'a> {
                     if delegation.is_some() {
                         return Err(duplicate("delegation"));
                     }
-                    delegation = Some(read_delegation(&mut r, within)?);
+                    // `null` means no delegation, as serde reads an `Option` in agent-rs (the
+                    // delegation certificate of agent-rs's ivg37_delegated_v2_pruned_subnet
+                    // test vector has `"delegation": null`).
+                    delegation = Some(if r.null() { None } else { Some(read_delegation(&mut r, within)?) });
                 }
                 _ => r.skip()?,
             }
@@ -132,7 +136,7 @@ impl<'a> Certificate<'a> {
         Ok(Certificate {
             tree: tree.ok_or(CertificateError::MissingField { within, field: "tree" })?,
             signature: signature.ok_or(CertificateError::MissingField { within, field: "signature" })?,
-            delegation,
+            delegation: delegation.flatten(),
         })
     }
 }
