@@ -271,12 +271,11 @@ fn certificate_time(tree: &HashTree<'_>, within: Within) -> Result<u64, Certific
     let mut value: u64 = 0;
     for (i, &b) in leaf.iter().enumerate() {
         let payload = u64::from(b & 0x7f);
-        let shift = 7 * i as u32;
         // Ten groups carry 70 bits; the tenth may only hold the 64th bit.
         if i > 9 || (i == 9 && payload > 1) {
             return Err(bad);
         }
-        value |= payload << shift;
+        value |= payload << (7 * i);
         if b & 0x80 == 0 {
             return if i + 1 == leaf.len() { Ok(value) } else { Err(bad) };
         }

@@ -88,8 +88,12 @@ fn hasher(domain: &[u8]) -> Sha256 {
 
 impl<'a> HashTree<'a> {
     /// Decodes one hash tree (`[0]`, `[1, l, r]`, `[2, label, t]`, `[3, value]` or
-    /// `[4, hash32]`) from `bytes`, which must hold exactly that CBOR item.
+    /// `[4, hash32]`) from `bytes`, which must hold exactly that CBOR item (at most
+    /// [`MAX_CERTIFICATE_BYTES`](super::MAX_CERTIFICATE_BYTES) long).
     pub fn decode(bytes: &'a [u8]) -> Result<HashTree<'a>, CertificateError> {
+        if bytes.len() > super::MAX_CERTIFICATE_BYTES {
+            return Err(CertificateError::TooLarge { within: Within::HashTree, len: bytes.len() });
+        }
         let mut r = Reader::new(bytes, Within::HashTree);
         let tree = HashTree::read(&mut r)?;
         r.finish()?;
@@ -97,7 +101,8 @@ impl<'a> HashTree<'a> {
     }
 
     /// Reads one tree at the reader's position. Iterative: `pending` holds the child slots
-    /// still to fill, each with its depth.
+    /// still to fill, each with its depth. Callers bound the input to
+    /// `MAX_CERTIFICATE_BYTES`, so node indices (at most one per two bytes) fit in `u32`.
     pub(crate) fn read(r: &mut Reader<'a>) -> Result<HashTree<'a>, CertificateError> {
         // Each node takes at least two bytes ([0] is 0x81 0x00).
         let mut nodes: Vec<Node<'a>> = Vec::with_capacity(r.remaining() / 8 + 1);
