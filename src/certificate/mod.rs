@@ -195,7 +195,8 @@ pub fn read_state_response_certificate(body: &[u8]) -> Result<&[u8], Certificate
     certificate.ok_or(CertificateError::MissingField { within, field: "certificate" })
 }
 
-/// Whom the certificate must speak for.
+/// Whom the certificate must speak for. A certificate without a delegation is signed by the
+/// root key itself (the root subnet's certificates) and speaks for any target, as in agent-rs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target<'t> {
     /// A canister (its principal's bytes): a delegated subnet must hold it in its canister
