@@ -9,7 +9,8 @@
 //! [`Fp6`], [`Fp12`] and the scalar field [`Fr`]), the groups ([`G1Affine`], [`G1Projective`],
 //! [`G2Affine`], [`G2Projective`]) with their encodings and subgroup checks, multi-scalar
 //! multiplication ([`msm`]), the pairing ([`pairing`]), RFC 9380 hash-to-curve
-//! ([`hash_to_curve`]) and the `ff`/`group`/`pairing` traits ([`interop`]).
+//! ([`hash_to_curve`]), the `ff`/`group`/`pairing` traits ([`interop`]) and Internet Computer
+//! certificate verification ([`certificate`]: CBOR, hash tree, delegation, BLS check, time).
 //!
 //! ```
 //! use icbls::{DecodeError, Fp, Fp2};
@@ -54,6 +55,7 @@ mod error;
 pub mod fields;
 pub mod groups;
 pub mod hash_to_curve;
+pub mod certificate;
 pub mod interop;
 pub mod kzg;
 pub mod msm;
