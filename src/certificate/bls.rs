@@ -3,15 +3,13 @@
 //! `CoreVerify`), over `domain_sep("ic-state-root") · root_hash` (interface specification,
 //! "Certificate").
 //!
-//! One private function, so that it can be replaced by `crate::bls` once that module exists.
+//! The check itself is [`crate::bls::min_sig::verify_prepared`]; this file adds the key's
+//! preparation and the certificate's errors.
 
 use super::error::{CertificateError, KeyError, Within};
-use crate::hash_to_curve::hash_to_g1;
-use crate::pairing::{pairing_check_prepared, G2Prepared, IC_MAINNET_ROOT_KEY};
+use crate::bls::{min_sig, BlsError};
+use crate::pairing::{G2Prepared, IC_MAINNET_ROOT_KEY};
 use crate::{DecodeError, G1Affine, G2Affine};
-
-/// The ciphersuite's domain separation tag (the IC's basic scheme, "NUL").
-const DST: &[u8] = b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
 
 /// `domain_sep("ic-state-root")`: its length byte (13) and the text.
 const STATE_ROOT_SEP: &[u8; 14] = b"\x0dic-state-root";
@@ -53,10 +51,12 @@ pub(crate) fn verify_min_sig(pk: &PublicKey, root_hash: &[u8; 32], sig: &G1Affin
     let mut msg = [0u8; 46];
     msg[..14].copy_from_slice(STATE_ROOT_SEP);
     msg[14..].copy_from_slice(root_hash);
-    let h = hash_to_g1(&msg, DST).to_affine_vartime();
-    if pairing_check_prepared(&[(sig, &G2Prepared::neg_generator()), (&h, &pk.0)]) {
-        Ok(())
-    } else {
-        Err(CertificateError::BadSignature { within })
+    match min_sig::verify_prepared(&pk.0, &msg, &min_sig::Signature::from_point(*sig)) {
+        Ok(()) => Ok(()),
+        Err(BlsError::IdentitySignature) => Err(CertificateError::SignatureEncoding {
+            within,
+            error: DecodeError::InvalidFlags { what: "BLS signature", rule: "the point at infinity is not a signature" },
+        }),
+        Err(_) => Err(CertificateError::BadSignature { within }),
     }
 }
