@@ -45,6 +45,8 @@ const BENCHMARKS: &[&str] = &[
     "hash_to_g2",
     "bls_min_sig_verify",
     "bls_min_pk_verify",
+    "certificate_verify",
+    "certificate_verify_with_delegation",
 ];
 
 /// Domain separation tag of the IC's min-sig suite (signatures in G1).
@@ -324,6 +326,46 @@ fn bls_min_pk_verify() -> u64 {
     let mut ok = false;
     let n = measure((pk, MESSAGE, sig), |(pk, msg, sig)| ok = min_pk_verify(pk, msg, sig));
     assert!(ok, "bls_min_pk_verify: the bench signature did not verify");
+    n
+}
+
+fn certificate_input() -> (Vec<u8>, Vec<u8>, Vec<u8>) {
+    use icbls_harness::{hex_vec, IC_CERTIFICATE_CANISTER, IC_CERTIFICATE_HEX, IC_ROOT_KEY_DER_HEX};
+    let canister = candid::Principal::from_text(IC_CERTIFICATE_CANISTER).expect("a principal").as_slice().to_vec();
+    (hex_vec(IC_CERTIFICATE_HEX), hex_vec(IC_ROOT_KEY_DER_HEX), canister)
+}
+
+/// dfinity's `ic-certificate-verification`: CBOR parsing, time, and the BLS check against the
+/// root key, for a certificate without delegation (the mainnet certificate's delegation
+/// certificate, as in the icbls row).
+#[query]
+fn certificate_verify() -> u64 {
+    use ic_cbor::CertificateToCbor;
+    use ic_certificate_verification::VerifyCertificate;
+    use ic_certification::Certificate;
+    let (outer, root, canister) = certificate_input();
+    let inner = Certificate::from_cbor(&outer).expect("decodes").delegation.expect("has a delegation").certificate;
+    let now = icbls_harness::IC_CERTIFICATE_TIME_NS as u128;
+    let mut ok = false;
+    let n = measure((inner, root, canister), |(inner, root, canister)| {
+        ok = Certificate::from_cbor(inner).is_ok_and(|c| c.verify(canister, root, &now, &300_000_000_000).is_ok());
+    });
+    assert!(ok, "certificate_verify: the bench certificate verifies");
+    n
+}
+
+/// The mainnet certificate with its delegation.
+#[query]
+fn certificate_verify_with_delegation() -> u64 {
+    use ic_cbor::CertificateToCbor;
+    use ic_certificate_verification::VerifyCertificate;
+    use ic_certification::Certificate;
+    let now = icbls_harness::IC_CERTIFICATE_TIME_NS as u128;
+    let mut ok = false;
+    let n = measure(certificate_input(), |(cert, root, canister)| {
+        ok = Certificate::from_cbor(cert).is_ok_and(|c| c.verify(canister, root, &now, &300_000_000_000).is_ok());
+    });
+    assert!(ok, "certificate_verify_with_delegation: the bench certificate verifies");
     n
 }
 

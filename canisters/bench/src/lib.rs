@@ -71,6 +71,8 @@ const BENCHMARKS: &[&str] = &[
     "batch_verify_128",
     "batch_verify_min_pk_16",
     "batch_verify_min_pk_128",
+    "certificate_verify",
+    "certificate_verify_with_delegation",
     "eip2537_g1add",
     "eip2537_g2add",
     "eip2537_g1msm_1",

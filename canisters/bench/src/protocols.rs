@@ -353,3 +353,44 @@ rows! {
 
 /// The bench methods that run as updates: their input and setup exceed a query's limit.
 pub(crate) const UPDATES: &[&str] = &["batch_verify_min_pk_128", "eip2537_g2msm_1024"];
+
+// ---- IC certificates ----
+
+fn certificate_input() -> (Vec<u8>, Vec<u8>, Vec<u8>) {
+    use icbls_harness::{hex_vec, IC_CERTIFICATE_CANISTER, IC_CERTIFICATE_HEX, IC_ROOT_KEY_DER_HEX};
+    let canister = candid::Principal::from_text(IC_CERTIFICATE_CANISTER).expect("a principal").as_slice().to_vec();
+    (hex_vec(IC_CERTIFICATE_HEX), hex_vec(IC_ROOT_KEY_DER_HEX), canister)
+}
+
+const FRESHNESS: icbls::certificate::Freshness =
+    icbls::certificate::Freshness { now_ns: icbls_harness::IC_CERTIFICATE_TIME_NS, max_age_ns: 300_000_000_000 };
+
+/// A certificate signed by the root key itself (no delegation): the delegation certificate of
+/// the mainnet certificate, verified for its subnet. Decoding, the hash tree's root, `/time`
+/// and freshness, and one BLS check against the root key (lines built in).
+#[query]
+fn certificate_verify() -> u64 {
+    use icbls::certificate::{verify_certificate, Certificate, Target};
+    let (outer, root, _) = certificate_input();
+    let delegation = Certificate::decode(&outer).expect("decodes").delegation.expect("has a delegation");
+    let (inner, subnet) = (delegation.certificate.to_vec(), delegation.subnet_id.to_vec());
+    let mut ok = false;
+    let n = measure((inner, root, subnet), |(inner, root, subnet)| {
+        ok = verify_certificate(inner, root, Target::Subnet(subnet), None).is_ok();
+    });
+    assert!(ok, "certificate_verify: the bench certificate verifies");
+    n
+}
+
+/// The mainnet certificate with its delegation: two BLS checks, the canister ranges, the subnet
+/// key, `/time` and freshness.
+#[query]
+fn certificate_verify_with_delegation() -> u64 {
+    use icbls::certificate::{verify_certificate, Target};
+    let mut ok = false;
+    let n = measure(certificate_input(), |(cert, root, canister)| {
+        ok = verify_certificate(cert, root, Target::Canister(canister), Some(FRESHNESS)).is_ok();
+    });
+    assert!(ok, "certificate_verify_with_delegation: the bench certificate verifies");
+    n
+}

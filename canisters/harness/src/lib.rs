@@ -54,6 +54,15 @@ pub fn measure<I, O>(input: I, op: impl FnOnce(&I) -> O) -> u64 {
 /// Decodes a hex constant used as a bench input; bench inputs are fixed, so a bad constant is a
 /// bug in the canister, reported with its text.
 pub fn hex_bytes<const N: usize>(hex: &str) -> [u8; N] {
+    let bytes = hex_vec(hex);
+    assert_eq!(bytes.len(), N, "bench input has the wrong length");
+    let mut out = [0u8; N];
+    out.copy_from_slice(&bytes);
+    out
+}
+
+/// [`hex_bytes`] for inputs of any length.
+pub fn hex_vec(hex: &str) -> Vec<u8> {
     fn nibble(c: u8) -> u8 {
         match c {
             b'0'..=b'9' => c - b'0',
@@ -62,11 +71,19 @@ pub fn hex_bytes<const N: usize>(hex: &str) -> [u8; N] {
             _ => panic!("bench input is not hex: {c:?}"),
         }
     }
+    let hex = hex.trim();
     let hex = hex.strip_prefix("0x").unwrap_or(hex).as_bytes();
-    assert_eq!(hex.len(), 2 * N, "bench input has the wrong length");
-    let mut out = [0u8; N];
-    for (i, byte) in out.iter_mut().enumerate() {
-        *byte = nibble(hex[2 * i]) << 4 | nibble(hex[2 * i + 1]);
-    }
-    out
+    assert_eq!(hex.len() % 2, 0, "bench input has an odd number of hex digits");
+    hex.chunks(2).map(|pair| nibble(pair[0]) << 4 | nibble(pair[1])).collect()
 }
+
+/// A mainnet read_state certificate (shared/vectors/ic_certificates, `ivg37_time_valid`): the
+/// canister `ivg37-qiaaa-aaaab-aaaga-cai`, signed by its subnet, with a delegation from the
+/// root key. Both bench canisters verify it.
+pub const IC_CERTIFICATE_HEX: &str = include_str!("ivg37_time_certificate.hex");
+/// The canister the certificate is for.
+pub const IC_CERTIFICATE_CANISTER: &str = "ivg37-qiaaa-aaaab-aaaga-cai";
+/// The certificate's `/time`, in nanoseconds since the epoch.
+pub const IC_CERTIFICATE_TIME_NS: u64 = 1_763_796_896_688_941_908;
+/// The IC mainnet root key, DER-wrapped (133 bytes).
+pub const IC_ROOT_KEY_DER_HEX: &str = "308182301d060d2b0601040182dc7c0503010201060c2b0601040182dc7c05030201036100814c0e6ec71fab583b08bd81373c255c3c371b2e84863c98a4f1e08b74235d14fb5d9c0cd546d9685f913a0c0b2cc5341583bf4b4392e467db96d65b9bb4cb717112f8472e0d5a4d14505ffd7484b01291091c5f87b98883463f98091a0baaae";
