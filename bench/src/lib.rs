@@ -7,6 +7,7 @@
 
 pub mod build;
 pub mod results;
+pub mod verifier;
 
 use icbls_meter::{Canister, Response};
 

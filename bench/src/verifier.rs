@@ -1,0 +1,119 @@
+//! A typed client of the verifier canister over any [`Backend`], used by the canister tests,
+//! the conformance runner and the per-endpoint table. The Candid types are the canister's own
+//! (`canisters/verifier/src/types.rs`, compiled here too), so the two cannot drift apart.
+
+#[path = "../../canisters/verifier/src/types.rs"]
+#[allow(dead_code)] // the constructors of `Error` are the canister's
+pub mod types;
+
+use crate::build::{build_canisters, CanisterPackage};
+use crate::{Backend, CanisterId, EMPTY_ARGS};
+use candid::utils::ArgumentEncoder;
+use candid::{CandidType, Principal};
+use serde::de::DeserializeOwned;
+pub use types::*;
+
+/// The verifier canister installed on a backend.
+pub struct Verifier {
+    /// Where it runs.
+    pub backend: Box<dyn Backend>,
+    /// Its id there.
+    pub id: CanisterId,
+    /// IC instructions of the last call, where the backend reports them (the meter does).
+    pub last_instructions: Option<u64>,
+}
+
+/// How a call ended: the method's reply, or the reject (trap, instruction limit, bad argument).
+pub type Reply<T> = Result<T, String>;
+
+impl Verifier {
+    /// Builds the verifier canister and installs it on `backend`.
+    pub fn install(mut backend: Box<dyn Backend>) -> Result<Verifier, String> {
+        let wasm = build_canisters(&[CanisterPackage::Verifier])?.remove(0);
+        let id = backend.install(&wasm, EMPTY_ARGS)?;
+        Ok(Verifier { backend, id, last_instructions: None })
+    }
+
+    /// Calls `method` with `args` as a query (or an update) and decodes the reply.
+    pub fn call<A: ArgumentEncoder, R: CandidType + DeserializeOwned>(&mut self, method: &str, args: A, update: bool) -> Reply<R> {
+        let arg = candid::encode_args(args).map_err(|e| format!("{method}: cannot encode the argument: {e}"))?;
+        self.call_raw(method, &arg, update)
+    }
+
+    /// Calls `method` with raw Candid bytes.
+    pub fn call_raw<R: CandidType + DeserializeOwned>(&mut self, method: &str, arg: &[u8], update: bool) -> Reply<R> {
+        let outcome = match update {
+            false => self.backend.query(self.id, method, arg)?,
+            true => self.backend.update(self.id, method, arg)?,
+        };
+        self.last_instructions = outcome.instructions;
+        let reply = outcome.response?;
+        candid::decode_one(&reply).map_err(|e| format!("{method}: cannot decode the reply: {e}"))
+    }
+
+    /// `version`.
+    pub fn version(&mut self) -> Reply<String> {
+        self.call("version", (), false)
+    }
+
+    /// `verify_certificate`.
+    pub fn verify_certificate(&mut self, args: VerifyCertificateArgs) -> Reply<Result<VerifiedCertificate, Error>> {
+        self.call("verify_certificate", (args,), false)
+    }
+
+    /// `pairing_check` (or `pairing_check_update`).
+    pub fn pairing_check(&mut self, pairs: Vec<PairingPair>, update: bool) -> Reply<Result<bool, Error>> {
+        let method = if update { "pairing_check_update" } else { "pairing_check" };
+        self.call(method, (pairs,), update)
+    }
+
+    /// `bls_verify`.
+    pub fn bls_verify(&mut self, args: BlsVerifyArgs) -> Reply<Result<(), Error>> {
+        self.call("bls_verify", (args,), false)
+    }
+
+    /// `bls_fast_aggregate_verify` (or its update).
+    pub fn bls_fast_aggregate_verify(&mut self, args: FastAggregateVerifyArgs, update: bool) -> Reply<Result<(), Error>> {
+        let method = if update { "bls_fast_aggregate_verify_update" } else { "bls_fast_aggregate_verify" };
+        self.call(method, (args,), update)
+    }
+
+    /// `bls_aggregate_verify` (or its update).
+    pub fn bls_aggregate_verify(&mut self, args: AggregateVerifyArgs, update: bool) -> Reply<Result<(), Error>> {
+        let method = if update { "bls_aggregate_verify_update" } else { "bls_aggregate_verify" };
+        self.call(method, (args,), update)
+    }
+
+    /// `bls_batch_verify` (or its update).
+    pub fn bls_batch_verify(&mut self, args: BatchVerifyArgs, update: bool) -> Reply<Result<(), Error>> {
+        let method = if update { "bls_batch_verify_update" } else { "bls_batch_verify" };
+        self.call(method, (args,), update)
+    }
+
+    /// `eip2537_call` (or its update).
+    pub fn eip2537_call(&mut self, address: u8, input: Vec<u8>, update: bool) -> Reply<Result<PrecompileOutput, Error>> {
+        let method = if update { "eip2537_call_update" } else { "eip2537_call" };
+        self.call(method, (address, input), update)
+    }
+
+    /// One of the per-precompile methods, e.g. `eip2537_g1_add`.
+    pub fn eip2537_method(&mut self, method: &str, input: Vec<u8>) -> Reply<Result<PrecompileOutput, Error>> {
+        self.call(method, (input,), false)
+    }
+
+    /// `kzg_point_evaluation`.
+    pub fn kzg_point_evaluation(&mut self, input: Vec<u8>) -> Reply<Result<PrecompileOutput, Error>> {
+        self.call("kzg_point_evaluation", (input,), false)
+    }
+
+    /// `hash_to_g1` or `hash_to_g2`.
+    pub fn hash_to(&mut self, g2: bool, message: Vec<u8>, dst: Vec<u8>) -> Reply<Result<Vec<u8>, Error>> {
+        let method = if g2 { "hash_to_g2" } else { "hash_to_g1" };
+        self.call(method, (HashToCurveArgs { message, dst },), false)
+    }
+}
+
+/// A principal from its text form, or the error naming it.
+pub fn principal(text: &str) -> Result<Principal, String> {
+    Principal::from_text(text).map_err(|e| format!("principal {text:?}: {e}"))
+}
