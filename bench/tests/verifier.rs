@@ -1,0 +1,217 @@
+//! The verifier canister through Candid, on the backend (the meter; PocketIC when
+//! `POCKET_IC_BIN` is set): each method's success and failure paths. The shared vectors go
+//! through it in `conformance.rs`; the limits are found in `limits.rs`.
+
+use icbls::bls::{min_pk, min_sig, SecretKey};
+use icbls::{G1Affine, G1Projective, G2Affine};
+use icbls_bench::verifier::*;
+use icbls_bench::backend_from_env;
+use serde_json::Value;
+use std::path::PathBuf;
+
+fn shared(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/vectors").join(path)
+}
+
+fn json(path: &str) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(shared(path)).unwrap()).unwrap()
+}
+
+fn unhex(v: &Value) -> Vec<u8> {
+    hex::decode(v.as_str().unwrap().trim_start_matches("0x")).unwrap()
+}
+
+fn field(e: &Error) -> &str {
+    match e {
+        Error::MalformedInput(d) | Error::VerificationFailed(d) | Error::Unsupported(d) => &d.field,
+    }
+}
+
+/// One canister for all checks (installing builds the Wasm once).
+#[test]
+fn every_method_through_candid() {
+    let mut v = Verifier::install(backend_from_env().unwrap()).unwrap();
+    assert_eq!(v.version().unwrap(), icbls::VERSION);
+    certificates(&mut v);
+    pairings(&mut v);
+    signatures(&mut v);
+    precompiles(&mut v);
+    hashes(&mut v);
+    // A malformed Candid argument is rejected by the CDK, with its message.
+    let reject = v.call_raw::<Result<bool, Error>>("pairing_check", b"DIDL\x00\x01\x71\x03abc", false).unwrap_err();
+    assert!(reject.to_lowercase().contains("decod") || reject.contains("Candid") || reject.contains("type"), "{reject}");
+}
+
+fn certificates(v: &mut Verifier) {
+    let cases = json("ic_certificates/ic_certificates.json");
+    let case = cases.as_array().unwrap().iter().find(|c| c["name"] == "ivg37_time_valid").unwrap();
+    let time = case["expected_time_ns"].as_u64().unwrap();
+    let args = |now: u64| VerifyCertificateArgs {
+        certificate: unhex(&case["certificate_hex"]),
+        root_key: None, // the mainnet key
+        canister_id: Some(principal(case["canister_id"].as_str().unwrap()).unwrap()),
+        subnet_id: None,
+        now_ns: Some(now),
+        max_age_ns: None,
+        lookup: vec![vec![b"time".to_vec()], vec![b"no such label".to_vec()], vec![]],
+    };
+    let ok = v.verify_certificate(args(time)).unwrap().unwrap();
+    assert_eq!(ok.time_ns, time);
+    assert!(matches!(ok.lookups[0], Lookup::Found(_)));
+    // A pruned tree proves absence only where the neighbouring labels are kept.
+    assert!(matches!(ok.lookups[1], Lookup::Absent | Lookup::Unknown), "{:?}", ok.lookups[1]);
+    assert_eq!(ok.lookups[2], Lookup::NotALeaf);
+    assert!(ok.values[0].is_some() && ok.values[1].is_none());
+    assert!(ok.delegation_subnet_id.is_some());
+    // An hour later the certificate is stale.
+    let stale = v.verify_certificate(args(time + 3_600_000_000_000)).unwrap().unwrap_err();
+    assert!(matches!(stale, Error::VerificationFailed(_)), "{stale:?}");
+    // Garbage, a wrong root key, no target.
+    let mut bad = args(time);
+    bad.certificate = vec![0xd9, 0xd9, 0xf7, 0xa1];
+    assert!(matches!(v.verify_certificate(bad).unwrap(), Err(Error::MalformedInput(_))));
+    let mut bad = args(time);
+    bad.root_key = Some(vec![1, 2, 3]);
+    assert_eq!(field(&v.verify_certificate(bad).unwrap().unwrap_err()), "root_key");
+    let mut bad = args(time);
+    bad.canister_id = None;
+    assert!(matches!(v.verify_certificate(bad).unwrap(), Err(Error::Unsupported(_))));
+}
+
+fn pairings(v: &mut Verifier) {
+    let (g1, g2) = (G1Affine::generator(), G2Affine::generator());
+    let compressed = vec![
+        PairingPair { g1: g1.to_compressed().to_vec(), g2: g2.to_compressed().to_vec() },
+        PairingPair { g1: (-g1).to_compressed().to_vec(), g2: g2.to_compressed().to_vec() },
+    ];
+    assert_eq!(v.pairing_check(compressed.clone(), false).unwrap(), Ok(true));
+    assert_eq!(v.pairing_check(compressed.clone(), true).unwrap(), Ok(true));
+    // The same pairs in the EIP-2537 and uncompressed encodings, mixed.
+    let mixed = vec![
+        PairingPair { g1: g1.to_eip2537().to_vec(), g2: g2.to_uncompressed().to_vec() },
+        PairingPair { g1: (-g1).to_uncompressed().to_vec(), g2: g2.to_eip2537().to_vec() },
+    ];
+    assert_eq!(v.pairing_check(mixed, false).unwrap(), Ok(true));
+    assert_eq!(v.pairing_check(compressed[..1].to_vec(), false).unwrap(), Ok(false));
+    assert_eq!(v.pairing_check(vec![], false).unwrap(), Ok(true));
+    let mut bad = compressed;
+    bad[1].g2 = vec![0u8; 95];
+    let e = v.pairing_check(bad, false).unwrap().unwrap_err();
+    assert_eq!(field(&e), "pairs[1].g2");
+    assert!(matches!(e, Error::MalformedInput(_)));
+}
+
+fn signatures(v: &mut Verifier) {
+    // The IC's scheme, on a shared vector.
+    let ic = json("bls_sig_min_sig_ic/dfinity_verify_bls_signatures.json");
+    let case = &ic[0];
+    let args = BlsVerifyArgs {
+        scheme: Scheme::MinSig,
+        public_key: unhex(&case["public_key_hex"]),
+        message: unhex(&case["message_hex"]),
+        signature: unhex(&case["signature_hex"]),
+    };
+    assert_eq!(v.bls_verify(args.clone()).unwrap(), Ok(()));
+    let mut other = args.clone();
+    other.message.push(0);
+    assert!(matches!(v.bls_verify(other).unwrap(), Err(Error::VerificationFailed(_))));
+    let mut bad = args.clone();
+    bad.public_key.pop();
+    assert_eq!(field(&v.bls_verify(bad).unwrap().unwrap_err()), "public_key");
+    let mut wrong_scheme = args;
+    wrong_scheme.scheme = Scheme::MinPk;
+    assert!(matches!(v.bls_verify(wrong_scheme).unwrap(), Err(Error::MalformedInput(_))));
+
+    // Keys and signatures made here, for both schemes.
+    let sks: Vec<SecretKey> = (0..4u8).map(|i| SecretKey::key_gen(&[i + 1; 32], b"").unwrap()).collect();
+    let msgs: Vec<Vec<u8>> = (0..4u8).map(|i| vec![i; 10]).collect();
+    let min_pk_keys: Vec<Vec<u8>> = sks.iter().map(|s| min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect();
+    let min_sig_keys: Vec<Vec<u8>> = sks.iter().map(|s| min_sig::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect();
+    let same: Vec<min_pk::Signature> = sks.iter().map(|s| min_pk::sign(s, b"block")).collect();
+    let fast = FastAggregateVerifyArgs {
+        scheme: Scheme::MinPk,
+        public_keys: min_pk_keys.clone(),
+        message: b"block".to_vec(),
+        signature: min_pk::Signature::aggregate(&same).unwrap().to_bytes().to_vec(),
+    };
+    assert_eq!(v.bls_fast_aggregate_verify(fast.clone(), false).unwrap(), Ok(()));
+    assert_eq!(v.bls_fast_aggregate_verify(fast.clone(), true).unwrap(), Ok(()));
+    let mut missing = fast.clone();
+    missing.public_keys.pop();
+    assert!(matches!(v.bls_fast_aggregate_verify(missing, false).unwrap(), Err(Error::VerificationFailed(_))));
+    let mut empty = fast;
+    empty.public_keys.clear();
+    assert!(matches!(v.bls_fast_aggregate_verify(empty, false).unwrap(), Err(Error::MalformedInput(_))));
+
+    let sigs: Vec<min_sig::Signature> = sks.iter().zip(&msgs).map(|(s, m)| min_sig::sign(s, m)).collect();
+    let aggregate = AggregateVerifyArgs {
+        scheme: Scheme::MinSig,
+        public_keys: min_sig_keys.clone(),
+        messages: msgs.clone(),
+        signature: min_sig::Signature::aggregate(&sigs).unwrap().to_bytes().to_vec(),
+    };
+    assert_eq!(v.bls_aggregate_verify(aggregate.clone(), false).unwrap(), Ok(()));
+    let mut repeated = aggregate;
+    repeated.messages[1] = repeated.messages[0].clone();
+    assert!(v.bls_aggregate_verify(repeated, true).unwrap().is_err());
+
+    let items: Vec<SignedMessage> = (0..4)
+        .map(|i| SignedMessage { public_key: min_sig_keys[i].clone(), message: msgs[i].clone(), signature: sigs[i].to_bytes().to_vec() })
+        .collect();
+    let batch = BatchVerifyArgs { scheme: Scheme::MinSig, items };
+    assert_eq!(v.bls_batch_verify(batch.clone(), false).unwrap(), Ok(()));
+    assert_eq!(v.bls_batch_verify(batch.clone(), true).unwrap(), Ok(()));
+    let mut swapped = batch.clone();
+    let s0 = swapped.items[0].signature.clone();
+    swapped.items[0].signature = swapped.items[1].signature.clone();
+    swapped.items[1].signature = s0;
+    assert!(matches!(v.bls_batch_verify(swapped, false).unwrap(), Err(Error::VerificationFailed(_))));
+    let mut broken = batch;
+    broken.items[2].signature[0] ^= 0x40; // the infinity flag on a nonzero body
+    assert_eq!(field(&v.bls_batch_verify(broken, false).unwrap().unwrap_err()), "items[2].signature");
+}
+
+fn precompiles(v: &mut Verifier) {
+    let methods = [
+        ("blsG1Add", 0x0b, "eip2537_g1_add"),
+        ("blsG1MultiExp", 0x0c, "eip2537_g1_msm"),
+        ("blsG2Add", 0x0d, "eip2537_g2_add"),
+        ("blsG2MultiExp", 0x0e, "eip2537_g2_msm"),
+        ("blsPairing", 0x0f, "eip2537_pairing_check"),
+        ("blsMapG1", 0x10, "eip2537_map_fp_to_g1"),
+        ("blsMapG2", 0x11, "eip2537_map_fp2_to_g2"),
+    ];
+    for (file, address, method) in methods {
+        let cases = json(&format!("eip2537/{file}.json"));
+        let case = &cases[0];
+        let expected = PrecompileOutput { output: unhex(&case["Expected"]), gas: case["Gas"].as_u64().unwrap() };
+        let input = unhex(&case["Input"]);
+        assert_eq!(v.eip2537_method(method, input.clone()).unwrap(), Ok(expected.clone()), "{method}");
+        assert_eq!(v.eip2537_call(address, input.clone(), false).unwrap(), Ok(expected.clone()), "{method}");
+        assert_eq!(v.eip2537_call(address, input.clone(), true).unwrap(), Ok(expected), "{method}");
+        let failure = &json(&format!("eip2537/fail-{file}.json"))[0];
+        let e = v.eip2537_method(method, unhex(&failure["Input"])).unwrap().unwrap_err();
+        assert!(matches!(e, Error::MalformedInput(_)), "{method}: {e:?}");
+    }
+    assert!(matches!(v.eip2537_call(0x0a, vec![], false).unwrap(), Err(Error::Unsupported(_))));
+
+    let cases = json("kzg_point_evaluation/geth_pointEvaluation.json");
+    let input = unhex(&cases[0]["Input"]);
+    let out = v.kzg_point_evaluation(input.clone()).unwrap().unwrap();
+    assert_eq!((out.output, out.gas), (unhex(&cases[0]["Expected"]), 50_000));
+    let mut wrong_y = input.clone();
+    wrong_y[95] ^= 1;
+    assert!(matches!(v.kzg_point_evaluation(wrong_y).unwrap(), Err(Error::VerificationFailed(_))));
+    assert!(matches!(v.kzg_point_evaluation(input[..100].to_vec()).unwrap(), Err(Error::MalformedInput(_))));
+}
+
+fn hashes(v: &mut Verifier) {
+    let dst = b"QUUX-V01-CS02-with-BLS12381G1_XMD:SHA-256_SSWU_RO_".to_vec();
+    let ours = icbls::hash_to_curve::hash_to_g1(b"abc", &dst).to_affine_vartime().to_compressed().to_vec();
+    assert_eq!(v.hash_to(false, b"abc".to_vec(), dst).unwrap(), Ok(ours));
+    let dst2 = min_pk::DST.to_vec();
+    let ours = icbls::hash_to_curve::hash_to_g2(b"abc", &dst2).to_affine_vartime().to_compressed().to_vec();
+    assert_eq!(v.hash_to(true, b"abc".to_vec(), dst2).unwrap(), Ok(ours));
+    assert_eq!(field(&v.hash_to(true, b"abc".to_vec(), vec![]).unwrap().unwrap_err()), "dst");
+    let _ = G1Projective::generator();
+}
