@@ -8,6 +8,7 @@
 pub mod build;
 pub mod results;
 pub mod verifier;
+pub mod vectors;
 
 use icbls_meter::{Canister, Response};
 

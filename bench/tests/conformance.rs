@@ -1,0 +1,91 @@
+//! The shared public vectors (`../shared/vectors`) through the verifier canister on the backend
+//! (the meter; PocketIC when `POCKET_IC_BIN` is set), with the runner behind
+//! `icbls-bench vectors PATH...`. `cargo test -p icbls-bench --test conformance -- --nocapture`
+//! prints the report.
+
+use icbls_bench::backend_from_env;
+use icbls_bench::vectors::run_vectors;
+use icbls_bench::verifier::Verifier;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+fn shared_vectors() -> PathBuf {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/vectors");
+    std::fs::canonicalize(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Runs `paths` and returns the verdict and the report.
+fn run(v: &mut Verifier, paths: &[PathBuf]) -> (bool, String) {
+    let mut out = Vec::new();
+    let ok = run_vectors(paths, v, &mut out).unwrap();
+    (ok, String::from_utf8(out).unwrap())
+}
+
+/// The first case of go-ethereum's blsG1Add.json (2*G1 + 3*G1 = 5*G1).
+const G1_ADD_INPUT: &str = "000000000000000000000000000000000572cbea904d67468808c8eb50a9450c9721db309128012543902d0ac358a62ae28f75bb8f1c7c42c39a8c5529bf0f4e00000000000000000000000000000000166a9d8cabc673a322fda673779d8e3822ba3ecb8670e461f73bb9021d5fd76a4c56d9d4cd16bd1bba86881979749d280000000000000000000000000000000009ece308f9d1f0131765212deca99697b112d61f9be9a5f1f3780a51335b3ff981747a0b2ca2179b96d2c0c9024e522400000000000000000000000000000000032b80d3a6f5b09f8a84623389c5f80ca69a0cddabc3097f9d9c27310fd43be6e745256c634af45ca3473b0590ae30d1";
+const G1_ADD_EXPECTED: &str = "0000000000000000000000000000000010e7791fb972fe014159aa33a98622da3cdc98ff707965e536d8636b5fcc5ac7a91a8c46e59a00dca575af0f18fb13dc0000000000000000000000000000000016ba437edcc6551e30c10512367494bfb6b01cc6681e8a4c3cd2501832ab5c4abc40b4578b85cbaffbf0bcd70d67c6e2";
+
+/// One canister for everything (installing builds the Wasm once).
+#[test]
+fn shared_vectors_pass_through_the_canister() {
+    let mut v = Verifier::install(backend_from_env().unwrap()).unwrap();
+
+    let root = shared_vectors();
+    let start = Instant::now();
+    let (ok, report) = run(&mut v, std::slice::from_ref(&root));
+    let elapsed = start.elapsed();
+    println!("{report}");
+    println!("conformance run on {}: {:.1} s", v.backend.name(), elapsed.as_secs_f64());
+    assert!(ok, "some vectors failed:\n{report}");
+    for folder in ["eip2537", "kzg_point_evaluation", "hash_to_curve", "bls_sig_min_pk_eth", "bls_sig_min_sig_ic", "ic_certificates"] {
+        let prefix = format!("{}/", root.join(folder).display());
+        let passed: usize = report
+            .lines()
+            .filter(|line| line.starts_with(&prefix))
+            .filter_map(|line| line.rsplit_once(": ")?.1.split(" passed").next()?.parse::<usize>().ok())
+            .sum();
+        assert!(passed > 0, "no case passed under {folder}:\n{report}");
+    }
+    assert!(report.contains("PROVENANCE.md: not a vector file (skipped)"), "{report}");
+
+    eips_assets_names(&mut v);
+}
+
+/// The EIPs repository's `assets/eip-2537` file names (not in the shared set), and how a failing
+/// case and a broken file are reported.
+fn eips_assets_names(v: &mut Verifier) {
+    let dir = std::env::temp_dir().join(format!("icbls-conformance-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("good")).unwrap();
+    std::fs::create_dir_all(dir.join("bad")).unwrap();
+    let good = dir.join("good");
+    let add = format!(r#"[{{"Input": "{G1_ADD_INPUT}", "Name": "g1_add_5g1", "Expected": "{G1_ADD_EXPECTED}", "Gas": 375, "NoBenchmark": false}}]"#);
+    std::fs::write(good.join("add_G1_bls.json"), &add).unwrap();
+    std::fs::write(good.join("fail-pairing_check_bls.json"), r#"[{"Input": "", "ExpectedError": "invalid input length", "Name": "bls_pairing_empty_input"}]"#).unwrap();
+    std::fs::write(good.join("fail-msm_G1_bls.json"), r#"[{"Input": "0x00", "ExpectedError": "invalid input length", "Name": "one_byte"}]"#).unwrap();
+    let (ok, report) = run(v, std::slice::from_ref(&good));
+    println!("{report}");
+    assert!(ok, "{report}");
+    assert!(report.contains("add_G1_bls.json: 1 passed, 0 failed\n"), "{report}");
+    assert!(report.contains("fail-pairing_check_bls.json: 1 passed, 0 failed\n"), "{report}");
+    assert!(report.contains("fail-msm_G1_bls.json: 1 passed, 0 failed\n"), "{report}");
+
+    // A wrong expected output, a wrong gas, bad hex, a null input: failures and a skip, no panic.
+    let bad = dir.join("bad");
+    let wrong = add.replace("\"Expected\": \"00", "\"Expected\": \"01").replace("g1_add_5g1", "wrong_output");
+    let wrong_gas = add.replace("375", "600").replace("g1_add_5g1", "wrong_gas");
+    let cases = format!(
+        "[{}, {}, {{\"Input\": \"zz\", \"Expected\": \"00\", \"Name\": \"bad_hex\", \"Gas\": 375}}, {{\"Input\": null, \"ExpectedError\": \"x\", \"Name\": \"null_input\"}}]",
+        &wrong[1..wrong.len() - 1],
+        &wrong_gas[1..wrong_gas.len() - 1]
+    );
+    std::fs::write(bad.join("add_G1_bls.json"), cases).unwrap();
+    let (ok, report) = run(v, std::slice::from_ref(&bad));
+    println!("{report}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(!ok, "{report}");
+    assert!(report.contains("add_G1_bls.json: 0 passed, 3 failed, 1 skipped (input not representable)\n"), "{report}");
+    assert!(report.contains("    wrong_output: output 0x"), "{report}");
+    assert!(report.contains("    wrong_gas: gas 375 differs from the expected 600"), "{report}");
+    assert!(report.contains("    bad_hex: Input: bad hex"), "{report}");
+}
