@@ -329,8 +329,9 @@ pub fn verify_certificate<'a>(
     let signature = bls::decode_signature(cert.signature, Within::Certificate)?;
     let root = root_key(root_key_bytes)?;
 
-    let signing_key = match &cert.delegation {
-        None => root,
+    let root_hash = cert.tree.root_hash();
+    match &cert.delegation {
+        None => bls::verify_min_sig(&root, &root_hash, &signature, Within::Certificate)?,
         Some(d) => {
             let inner = Certificate::decode_within(d.certificate, Within::DelegationCertificate)?;
             if inner.delegation.is_some() {
@@ -348,12 +349,10 @@ pub fn verify_certificate<'a>(
             let raw = bls_key_from_der(der).map_err(CertificateError::SubnetKey)?;
             let inner_signature = bls::decode_signature(inner.signature, Within::DelegationCertificate)?;
             let subnet_key = bls::PublicKey::from_compressed(raw).map_err(CertificateError::SubnetKey)?;
-            bls::verify_min_sig(&root, &inner.tree.root_hash(), &inner_signature, Within::DelegationCertificate)?;
-            subnet_key
+            let inner_hash = inner.tree.root_hash();
+            bls::verify_with_delegation(&root, (&inner_hash, &inner_signature), &subnet_key, (&root_hash, &signature))?;
         }
-    };
-    let root_hash = cert.tree.root_hash();
-    bls::verify_min_sig(&signing_key, &root_hash, &signature, Within::Certificate)?;
+    }
     Ok(VerifiedCertificate {
         tree: cert.tree,
         root_hash,
