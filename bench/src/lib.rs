@@ -6,6 +6,8 @@
 //! [`backend_from_env`] when `POCKET_IC_BIN` names a server binary).
 
 pub mod build;
+pub mod chart;
+pub mod endpoints;
 pub mod results;
 pub mod verifier;
 pub mod vectors;

@@ -1,9 +1,12 @@
-//! `cargo run --release -p icbls-bench`: builds the bench and baseline canisters, runs every
+//! `cargo run --release -p icbls-bench`: builds the bench, baseline and verifier canisters, runs every
 //! bench method on the backend (PocketIC when `POCKET_IC_BIN` is set, the meter otherwise),
-//! prints the table and writes `bench/RESULTS.md` and `bench/results.json`.
+//! prints the tables and writes `bench/RESULTS.md`, `bench/results.json` and `bench/chart.svg`;
+//! the verifier canister's methods are measured too. `vectors PATH...` instead runs vector
+//! files through the verifier canister (the conformance runner, `src/vectors.rs`).
 
 use icbls_bench::build::{build_canisters, build_variant, workspace_root, CanisterPackage, Variant};
 use icbls_bench::results::{self, Report, VariantResult, VARIANT_ROWS};
+use icbls_bench::verifier::Verifier;
 use icbls_bench::{backend_from_env, Backend, EMPTY_ARGS};
 
 const COMMAND: &str = "cargo run --release -p icbls-bench";
@@ -32,8 +35,13 @@ fn main() {
 }
 
 fn run() -> Result<(), String> {
-    if let Some(arg) = std::env::args().nth(1) {
-        return Err(format!("unknown argument {arg:?}; usage: {COMMAND}"));
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        None => {}
+        Some("vectors") if args.len() > 1 => return vectors(&args[1..]),
+        Some(other) => {
+            return Err(format!("unknown argument {other:?}; usage: {COMMAND} [vectors PATH...]"));
+        }
     }
     let canisters = [CanisterPackage::Bench, CanisterPackage::Baseline];
     let wasm = build_canisters(&canisters)?;
@@ -50,6 +58,9 @@ fn run() -> Result<(), String> {
     })?;
 
     let eth_gas = results::eth_gas(backend.as_mut(), bench)?;
+    eprintln!("icbls-bench: measuring the verifier canister's methods");
+    let mut verifier = Verifier::install(backend_from_env()?)?;
+    let endpoints = icbls_bench::endpoints::measure_endpoints(&mut verifier)?;
     let mut variants = vec![VariantResult {
         name: "radix30 + simd128".into(),
         description: "13 x 30-bit limbs stored in `u32`, computed in `u64`, unrolled; pairs of products in two `simd128` lanes (`src/arith/radix30.rs`)".into(),
@@ -80,17 +91,32 @@ fn run() -> Result<(), String> {
         rows,
         variants,
         eth_gas,
+        endpoints,
     };
     let markdown = results::markdown(&report);
     let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
     let dir = root.join("bench");
     std::fs::write(dir.join("RESULTS.md"), &markdown).map_err(|e| format!("RESULTS.md: {e}"))?;
     std::fs::write(dir.join("results.json"), json + "\n").map_err(|e| format!("results.json: {e}"))?;
+    std::fs::write(dir.join("chart.svg"), results::chart(&report.rows)).map_err(|e| format!("chart.svg: {e}"))?;
     println!("{}", results::table(&report.rows));
     println!("{}", results::eth_table(&report.rows, &report.eth_gas));
     println!("{}", results::variants_table(&report.variants));
-    eprintln!("icbls-bench: wrote bench/RESULTS.md and bench/results.json");
+    println!("{}", icbls_bench::endpoints::endpoint_table(&report.endpoints));
+    eprintln!("icbls-bench: wrote bench/RESULTS.md, bench/results.json and bench/chart.svg");
     Ok(())
+}
+
+/// `vectors PATH...`: runs vector files through the verifier canister, one line per file;
+/// fails when any case fails.
+fn vectors(paths: &[String]) -> Result<(), String> {
+    let paths: Vec<std::path::PathBuf> = paths.iter().map(std::path::PathBuf::from).collect();
+    let mut verifier = Verifier::install(backend_from_env()?)?;
+    eprintln!("icbls-bench: running vectors on the {} backend", verifier.backend.name());
+    match icbls_bench::vectors::run_vectors(&paths, &mut verifier, &mut std::io::stdout())? {
+        true => Ok(()),
+        false => Err("some vectors failed (see above)".into()),
+    }
 }
 
 /// Installs a bench canister build and measures the variant rows on it.

@@ -59,6 +59,43 @@ pub struct Report {
     pub variants: Vec<VariantResult>,
     /// The gas Ethereum charges for each precompile row (from the bench canister's `eth_gas`).
     pub eth_gas: Vec<(String, u64)>,
+    /// The verifier canister's methods, whole messages.
+    pub endpoints: Vec<crate::endpoints::EndpointRow>,
+}
+
+/// The rows the chart shows: the headline operations, where both libraries have them.
+pub const CHART_ROWS: &[&str] = &[
+    "g1_mul",
+    "g2_mul",
+    "g1_decompress_checked",
+    "g2_decompress_checked",
+    "g1_msm_128",
+    "miller_loop",
+    "final_exponentiation",
+    "pairing",
+    "pairing_check_2",
+    "hash_to_g1",
+    "hash_to_g2",
+    "bls_min_sig_verify",
+    "bls_min_pk_verify",
+    "certificate_verify",
+    "certificate_verify_with_delegation",
+];
+
+/// `bench/chart.svg`: the headline operations, icbls against the baseline.
+pub fn chart(rows: &[Row]) -> String {
+    let bars: Vec<crate::chart::Bar<'_>> = CHART_ROWS
+        .iter()
+        .filter_map(|name| rows.iter().find(|r| r.operation == *name))
+        .filter_map(|r| {
+            Some(crate::chart::Bar {
+                operation: &r.operation,
+                icbls: r.icbls.as_ref()?.instructions,
+                baseline: r.baseline.as_ref().map(|b| b.instructions),
+            })
+        })
+        .collect();
+    crate::chart::bar_chart("IC instructions per operation: icbls against the baseline (log scale)", &bars)
 }
 
 /// The operations each kernel variant is measured on.
@@ -321,11 +358,20 @@ pub fn markdown(report: &Report) -> String {
          {table}\n\
          Rows measured as update calls (their setup and operation exceed a query's 5B): \
          {updates}. Per-signature rows (`batch_verify_*`) are the batch's total divided by its size.\n\n\
+         ![icbls against the baseline](chart.svg)\n\n\
          ## Ethereum precompiles: instructions and gas\n\n\
          The EIP-2537 rows (`eip2537_*`: one precompile call on a valid, typical input, every \
          MSM and pairing point subgroup-checked) and EIP-4844 point evaluation, with the gas \
          Ethereum charges for the same input.\n\n\
          {eth}\n\
+         ## The verifier canister, per method\n\n\
+         Each figure is the whole message on the meter: Candid decoding of the argument, the \
+         operation and the reply, for the input described. Queries are free on the IC today; \
+         the last column is what the same call costs as an update on a 13-node subnet \
+         (5,000,000 cycles per message plus 1 cycle per instruction, as the IC's cycles-cost \
+         reference gives them; ingress bytes are extra). The largest inputs that fit one \
+         message are in the README's limits table (`bench/tests/limits.rs` finds them).\n\n\
+         {endpoints}\n\
          ## Kernel variants\n\n\
          The same bench canister built other ways, measured by the same command on the same \
          operations. The shipped build is the one above: `simd128` is on because the two-lane \
@@ -340,6 +386,7 @@ pub fn markdown(report: &Report) -> String {
         table = table(&report.rows),
         updates = updates_list(&report.rows),
         eth = eth_table(&report.rows, &report.eth_gas),
+        endpoints = crate::endpoints::endpoint_table(&report.endpoints),
         variants = variants_table(&report.variants),
     )
 }

@@ -42,6 +42,7 @@ impl Verifier {
 
     /// Calls `method` with raw Candid bytes.
     pub fn call_raw<R: CandidType + DeserializeOwned>(&mut self, method: &str, arg: &[u8], update: bool) -> Reply<R> {
+        self.last_instructions = None;
         let outcome = match update {
             false => self.backend.query(self.id, method, arg)?,
             true => self.backend.update(self.id, method, arg)?,

@@ -1,0 +1,232 @@
+//! The verifier canister's methods on typical and large inputs: the instructions of the whole
+//! message (Candid decoding included), their share of the query and update limits, and what
+//! they would cost as an update.
+
+use crate::verifier::*;
+use icbls::bls::{min_pk, min_sig, SecretKey};
+use icbls::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
+use serde::Serialize;
+
+/// One method on one input.
+#[derive(Clone, Debug, Serialize)]
+pub struct EndpointRow {
+    /// The canister method.
+    pub method: String,
+    /// The input, in words.
+    pub input: String,
+    /// IC instructions of the whole message (absent where the backend does not count them).
+    pub instructions: Option<u64>,
+}
+
+/// The execution fee of one update message on a 13-node subnet, in cycles.
+pub const UPDATE_BASE_CYCLES: u64 = 5_000_000;
+/// Cycles per instruction on a 13-node subnet.
+pub const CYCLES_PER_INSTRUCTION: u64 = 1;
+
+const IVG37_CERTIFICATE: &str = include_str!("../../canisters/harness/src/ivg37_time_certificate.hex");
+const IVG37_TIME_NS: u64 = 1_763_796_896_688_941_908;
+const SUBNET_CERTIFICATE: &str = include_str!("inputs/224od_subnet_certificate.hex");
+const SUBNET_TIME_NS: u64 = 1_765_214_062_097_800_265;
+
+fn scalar(i: u64) -> Fr {
+    let mut wide = [0u8; 64];
+    for (j, b) in wide.iter_mut().enumerate() {
+        *b = (i.wrapping_mul(131) as usize + j * 7 + 1) as u8;
+    }
+    Fr::from_bytes_wide(&wide)
+}
+
+fn g1_points(n: usize) -> Vec<G1Affine> {
+    let step = G1Projective::generator().mul_vartime(&scalar(1));
+    let mut p = step;
+    let points: Vec<G1Projective> = (0..n).map(|_| { p += step; p }).collect();
+    let mut out = vec![G1Affine::identity(); n];
+    G1Projective::batch_normalize(&points, &mut out);
+    out
+}
+
+fn g2_points(n: usize) -> Vec<G2Affine> {
+    let step = G2Projective::generator().mul_vartime(&scalar(1));
+    let mut p = step;
+    let points: Vec<G2Projective> = (0..n).map(|_| { p += step; p }).collect();
+    let mut out = vec![G2Affine::identity(); n];
+    G2Projective::batch_normalize(&points, &mut out);
+    out
+}
+
+/// `n` compressed pairs whose product is one: (a_i P, Q) for i < n - 1, then (-(Σ a_i) P, Q).
+fn cancelling_pairs(n: usize) -> Vec<PairingPair> {
+    let q = G2Affine::generator().to_compressed().to_vec();
+    let mut sum = Fr::ZERO;
+    let mut pairs = Vec::new();
+    for i in 0..n as u64 - 1 {
+        sum += scalar(i);
+        pairs.push(PairingPair { g1: G1Projective::generator().mul_vartime(&scalar(i)).to_affine_vartime().to_compressed().to_vec(), g2: q.clone() });
+    }
+    pairs.push(PairingPair { g1: G1Projective::generator().mul_vartime(&-sum).to_affine_vartime().to_compressed().to_vec(), g2: q });
+    pairs
+}
+
+fn msm_g1(n: usize) -> Vec<u8> {
+    g1_points(n).iter().enumerate().flat_map(|(i, p)| [&p.to_eip2537()[..], &scalar(100 + i as u64).to_bytes()[..]].concat()).collect()
+}
+
+fn msm_g2(n: usize) -> Vec<u8> {
+    g2_points(n).iter().enumerate().flat_map(|(i, p)| [&p.to_eip2537()[..], &scalar(100 + i as u64).to_bytes()[..]].concat()).collect()
+}
+
+fn eip_pairs(n: usize) -> Vec<u8> {
+    cancelling_pairs(n)
+        .iter()
+        .flat_map(|p| {
+            let g1 = G1Affine::from_compressed(&p.g1).expect("valid");
+            let g2 = G2Affine::from_compressed(&p.g2).expect("valid");
+            [&g1.to_eip2537()[..], &g2.to_eip2537()[..]].concat()
+        })
+        .collect()
+}
+
+fn keys(n: usize) -> Vec<SecretKey> {
+    (0..n).map(|i| SecretKey::key_gen(&[(i % 251) as u8 + 1; 32], &(i as u64).to_be_bytes()).expect("32 bytes of key material")).collect()
+}
+
+fn certificate(hex_text: &str, canister: &str, now: u64) -> VerifyCertificateArgs {
+    VerifyCertificateArgs {
+        certificate: hex::decode(hex_text.trim()).expect("hex"),
+        root_key: None,
+        canister_id: Some(principal(canister).expect("a principal")),
+        subnet_id: None,
+        now_ns: Some(now),
+        max_age_ns: None,
+        lookup: vec![vec![b"time".to_vec()]],
+    }
+}
+
+/// Calls every method on its inputs; a call that fails or returns `Err` is an error (the
+/// inputs are valid), except `pairing_check` of one random pair, which answers `false`.
+pub fn measure_endpoints(v: &mut Verifier) -> Result<Vec<EndpointRow>, String> {
+    let mut rows = Vec::new();
+    let mut row = |v: &mut Verifier, method: &str, input: &str, ok: Result<bool, String>| -> Result<(), String> {
+        match ok {
+            Ok(true) => {}
+            Ok(false) => return Err(format!("{method} ({input}): the canister returned an error on a valid input")),
+            Err(e) => return Err(format!("{method} ({input}): {e}")),
+        }
+        rows.push(EndpointRow { method: method.into(), input: input.into(), instructions: v.last_instructions });
+        Ok(())
+    };
+    let r = v.version().map(|_| true);
+    row(v, "version", "-", r)?;
+    let r = v.verify_certificate(certificate(IVG37_CERTIFICATE, "ivg37-qiaaa-aaaab-aaaga-cai", IVG37_TIME_NS)).map(|r| r.is_ok());
+    row(v, "verify_certificate", "mainnet certificate with delegation, 1.2 KB, one lookup", r)?;
+    let r = v.verify_certificate(certificate(SUBNET_CERTIFICATE, "224od-giaaa-aaaao-ae5vq-cai", SUBNET_TIME_NS)).map(|r| r.is_ok());
+    row(v, "verify_certificate", "mainnet certificate with delegation and sharded ranges, 13 KB", r)?;
+    for n in [2, 16, 64] {
+        let r = v.pairing_check(cancelling_pairs(n), false).map(|r| r == Ok(true));
+        row(v, "pairing_check", &format!("{n} pairs, compressed"), r)?;
+    }
+
+    // Signatures.
+    let sks = keys(128);
+    let msg = b"a 32-byte message to be signed!!".to_vec();
+    let sk = &sks[0];
+    let r = v
+        .bls_verify(BlsVerifyArgs {
+            scheme: Scheme::MinSig,
+            public_key: min_sig::PublicKey::from_secret_key(sk).to_bytes().to_vec(),
+            message: msg.clone(),
+            signature: min_sig::sign(sk, &msg).to_bytes().to_vec(),
+        })
+        .map(|r| r.is_ok());
+    row(v, "bls_verify", "min-sig, 32-byte message", r)?;
+    let r = v
+        .bls_verify(BlsVerifyArgs {
+            scheme: Scheme::MinPk,
+            public_key: min_pk::PublicKey::from_secret_key(sk).to_bytes().to_vec(),
+            message: msg.clone(),
+            signature: min_pk::sign(sk, &msg).to_bytes().to_vec(),
+        })
+        .map(|r| r.is_ok());
+    row(v, "bls_verify", "min-pk, 32-byte message", r)?;
+    for n in [16, 128] {
+        let sigs: Vec<min_pk::Signature> = sks[..n].iter().map(|s| min_pk::sign(s, &msg)).collect();
+        let args = FastAggregateVerifyArgs {
+            scheme: Scheme::MinPk,
+            public_keys: sks[..n].iter().map(|s| min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect(),
+            message: msg.clone(),
+            signature: min_pk::Signature::aggregate(&sigs).expect("nonempty").to_bytes().to_vec(),
+        };
+        let r = v.bls_fast_aggregate_verify(args, false).map(|r| r.is_ok());
+        row(v, "bls_fast_aggregate_verify", &format!("min-pk, {n} keys (each decoded and checked)"), r)?;
+    }
+    let messages: Vec<Vec<u8>> = (0..128u8).map(|i| [&msg[..31], &[i]].concat()).collect();
+    let min_sig_sigs: Vec<min_sig::Signature> = sks.iter().zip(&messages).map(|(s, m)| min_sig::sign(s, m)).collect();
+    let min_sig_keys: Vec<Vec<u8>> = sks.iter().map(|s| min_sig::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect();
+    let args = AggregateVerifyArgs {
+        scheme: Scheme::MinSig,
+        public_keys: min_sig_keys[..16].to_vec(),
+        messages: messages[..16].to_vec(),
+        signature: min_sig::Signature::aggregate(&min_sig_sigs[..16]).expect("nonempty").to_bytes().to_vec(),
+    };
+    let r = v.bls_aggregate_verify(args, false).map(|r| r.is_ok());
+    row(v, "bls_aggregate_verify", "min-sig, 16 keys and messages", r)?;
+    for n in [16, 128] {
+        let items = (0..n)
+            .map(|i| SignedMessage { public_key: min_sig_keys[i].clone(), message: messages[i].clone(), signature: min_sig_sigs[i].to_bytes().to_vec() })
+            .collect();
+        let r = v.bls_batch_verify(BatchVerifyArgs { scheme: Scheme::MinSig, items }, false).map(|r| r.is_ok());
+        row(v, "bls_batch_verify", &format!("min-sig, {n} signatures on distinct messages"), r)?;
+    }
+
+    // Precompiles.
+    let g1 = g1_points(2);
+    let g2 = g2_points(2);
+    let eip: Vec<(&str, String, Vec<u8>)> = vec![
+        ("eip2537_g1_add", "two points".into(), [g1[0].to_eip2537(), g1[1].to_eip2537()].concat()),
+        ("eip2537_g2_add", "two points".into(), [&g2[0].to_eip2537()[..], &g2[1].to_eip2537()[..]].concat()),
+        ("eip2537_g1_msm", "1 pair".into(), msm_g1(1)),
+        ("eip2537_g1_msm", "128 pairs".into(), msm_g1(128)),
+        ("eip2537_g2_msm", "1 pair".into(), msm_g2(1)),
+        ("eip2537_g2_msm", "128 pairs".into(), msm_g2(128)),
+        ("eip2537_pairing_check", "2 pairs".into(), eip_pairs(2)),
+        ("eip2537_pairing_check", "8 pairs".into(), eip_pairs(8)),
+        ("eip2537_map_fp_to_g1", "one field element".into(), [vec![0u8; 32], scalar(5).to_bytes().to_vec()].concat()),
+        ("eip2537_map_fp2_to_g2", "one Fp2 element".into(), [vec![0u8; 32], scalar(5).to_bytes().to_vec(), vec![0u8; 32], scalar(6).to_bytes().to_vec()].concat()),
+    ];
+    for (method, input, bytes) in eip {
+        let r = v.eip2537_method(method, bytes).map(|r| r.is_ok());
+        row(v, method, &input, r)?;
+    }
+    let r = v.eip2537_call(0x0b, [g1[0].to_eip2537(), g1[1].to_eip2537()].concat(), false).map(|r| r.is_ok());
+    row(v, "eip2537_call", "0x0b, two points", r)?;
+    let input = hex::decode(include_str!("../../canisters/bench/src/point_evaluation_input.hex").trim()).expect("hex");
+    let r = v.kzg_point_evaluation(input).map(|r| r.is_ok());
+    row(v, "kzg_point_evaluation", "a valid proof (c-kzg correct_proof_4_1)", r)?;
+    let r = v.hash_to(false, msg.clone(), min_sig::DST.to_vec()).map(|r| r.is_ok());
+    row(v, "hash_to_g1", "32-byte message, the IC's DST", r)?;
+    let r = v.hash_to(true, msg, min_pk::DST.to_vec()).map(|r| r.is_ok());
+    row(v, "hash_to_g2", "32-byte message, Ethereum's DST", r)?;
+    Ok(rows)
+}
+
+/// The per-endpoint table in Markdown.
+pub fn endpoint_table(rows: &[EndpointRow]) -> String {
+    use crate::results::thousands;
+    let mut t = String::from(
+        "| method | input | instructions | share of a query (5B) | share of an update (40B) | cycles as an update |\n\
+         |---|---|---:|---:|---:|---:|\n",
+    );
+    for r in rows {
+        let (count, q, u, cycles) = match r.instructions {
+            Some(n) => (
+                thousands(n),
+                format!("{:.3}%", n as f64 * 100.0 / 5e9),
+                format!("{:.4}%", n as f64 * 100.0 / 4e10),
+                thousands(UPDATE_BASE_CYCLES + CYCLES_PER_INSTRUCTION * n),
+            ),
+            None => ("-".into(), "-".into(), "-".into(), "-".into()),
+        };
+        t.push_str(&format!("| `{}` | {} | {count} | {q} | {u} | {cycles} |\n", r.method, r.input));
+    }
+    t
+}
