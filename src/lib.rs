@@ -65,5 +65,10 @@ pub use error::DecodeError;
 pub use fields::{Fp, Fp12, Fp2, Fp6, Fr};
 pub use groups::{G1Affine, G1Projective, G2Affine, G2Projective};
 
+// The README's Rust examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;
+
 /// The version of this crate, as Cargo knows it.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

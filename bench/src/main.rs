@@ -1,6 +1,7 @@
 //! `cargo run --release -p icbls-bench`: builds the bench, baseline and verifier canisters, runs every
 //! bench method on the backend (PocketIC when `POCKET_IC_BIN` is set, the meter otherwise),
-//! prints the tables and writes `bench/RESULTS.md`, `bench/results.json` and `bench/chart.svg`;
+//! prints the tables and writes `bench/RESULTS.md`, `bench/results.json`, `bench/chart.svg` and
+//! the README's headline table;
 //! the verifier canister's methods are measured too. `vectors PATH...` instead runs vector
 //! files through the verifier canister (the conformance runner, `src/vectors.rs`).
 
@@ -39,8 +40,11 @@ fn run() -> Result<(), String> {
     match args.first().map(String::as_str) {
         None => {}
         Some("vectors") if args.len() > 1 => return vectors(&args[1..]),
+        Some("call") if args.len() > 1 => return call(&args[1..]),
         Some(other) => {
-            return Err(format!("unknown argument {other:?}; usage: {COMMAND} [vectors PATH...]"));
+            return Err(format!(
+                "unknown argument {other:?}; usage: {COMMAND} [vectors PATH... | call METHOD [CANDID_ARGS] [--update]]"
+            ));
         }
     }
     let canisters = [CanisterPackage::Bench, CanisterPackage::Baseline];
@@ -99,6 +103,11 @@ fn run() -> Result<(), String> {
     std::fs::write(dir.join("RESULTS.md"), &markdown).map_err(|e| format!("RESULTS.md: {e}"))?;
     std::fs::write(dir.join("results.json"), json + "\n").map_err(|e| format!("results.json: {e}"))?;
     std::fs::write(dir.join("chart.svg"), results::chart(&report.rows)).map_err(|e| format!("chart.svg: {e}"))?;
+    let readme_path = root.join("README.md");
+    let readme = std::fs::read_to_string(&readme_path).map_err(|e| format!("README.md: {e}"))?;
+    if let Some(updated) = results::with_readme_table(&readme, &results::readme_table(&report)) {
+        std::fs::write(&readme_path, updated).map_err(|e| format!("README.md: {e}"))?;
+    }
     println!("{}", results::table(&report.rows));
     println!("{}", results::eth_table(&report.rows, &report.eth_gas));
     println!("{}", results::variants_table(&report.variants));
@@ -117,6 +126,34 @@ fn vectors(paths: &[String]) -> Result<(), String> {
         true => Ok(()),
         false => Err("some vectors failed (see above)".into()),
     }
+}
+
+/// `call METHOD [ARGS] [--update]`: calls a verifier method on the backend with Candid text
+/// arguments (typed by `verifier.did`) and prints the reply as Candid text, with the
+/// instructions the message took.
+fn call(args: &[String]) -> Result<(), String> {
+    let update = args.iter().any(|a| a == "--update");
+    let rest: Vec<&String> = args.iter().filter(|a| *a != "--update").collect();
+    let method = rest[0].as_str();
+    let text = rest.get(1).map_or("()", |s| s.as_str());
+    let did_path = workspace_root().join("canisters/verifier/verifier.did");
+    let did = std::fs::read_to_string(&did_path).map_err(|e| format!("{}: {e}", did_path.display()))?;
+    let (env, actor) = candid_parser::utils::CandidSource::Text(&did).load().map_err(|e| format!("verifier.did: {e}"))?;
+    let actor = actor.ok_or("verifier.did has no service")?;
+    let func = env.get_method(&actor, method).map_err(|e| format!("{method}: {e}"))?.clone();
+    let arg_types = func.args.clone();
+    let parsed = candid_parser::parse_idl_args(text).map_err(|e| format!("the arguments: {e}"))?;
+    let bytes = parsed.to_bytes_with_types(&env, &arg_types).map_err(|e| format!("the arguments: {e}"))?;
+    let mut verifier = Verifier::install(backend_from_env()?)?;
+    let reply: Vec<u8> = match update {
+        false => verifier.backend.query(verifier.id, method, &bytes)?,
+        true => verifier.backend.update(verifier.id, method, &bytes)?,
+    }
+    .response
+    .map_err(|reject| format!("{method} was rejected: {reject}"))?;
+    let decoded = candid::IDLArgs::from_bytes_with_types(&reply, &env, &func.rets).map_err(|e| format!("the reply: {e}"))?;
+    println!("{decoded}");
+    Ok(())
 }
 
 /// Installs a bench canister build and measures the variant rows on it.

@@ -82,6 +82,23 @@ pub const CHART_ROWS: &[&str] = &[
     "certificate_verify_with_delegation",
 ];
 
+/// The README's headline table: the chart's rows and the precompile rows, icbls against the
+/// baseline where it has the operation.
+pub fn readme_table(report: &Report) -> String {
+    let mut names: Vec<&str> = CHART_ROWS.to_vec();
+    names.extend(["fast_aggregate_verify_128", "batch_verify_128", "eip2537_g1msm_128", "eip2537_pairing_2", "point_evaluation"]);
+    let rows: Vec<Row> = names.iter().filter_map(|n| report.rows.iter().find(|r| r.operation == *n).cloned()).collect();
+    table(&rows)
+}
+
+/// Replaces the text between `<!-- bench:start -->` and `<!-- bench:end -->` in `readme`.
+pub fn with_readme_table(readme: &str, table: &str) -> Option<String> {
+    const START: &str = "<!-- bench:start -->";
+    let a = readme.find(START)? + START.len();
+    let b = readme.find("<!-- bench:end -->")?;
+    Some(format!("{}\n{table}{}", &readme[..a], &readme[b..]))
+}
+
 /// `bench/chart.svg`: the headline operations, icbls against the baseline.
 pub fn chart(rows: &[Row]) -> String {
     let bars: Vec<crate::chart::Bar<'_>> = CHART_ROWS
