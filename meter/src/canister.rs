@@ -60,12 +60,15 @@ pub struct Canister {
 }
 
 impl Canister {
-    /// Instruments and installs `wasm`, running its start function and `canister_init` with
-    /// `init_arg` (raw Candid bytes) under the installation limit.
+    /// Checks `wasm` as the replica does ([`crate::validate`]), then instruments and installs
+    /// it, running its start function and `canister_init` with `init_arg` (raw Candid bytes)
+    /// under the installation limit. A module the IC would refuse is
+    /// [`Error::InvalidModule`].
     pub fn install(wasm: &[u8], init_arg: &[u8]) -> Result<Canister, Error> {
         if wasm.get(..4) != Some(b"\0asm") {
             return Err(Error::InvalidWasm("the bytes do not start with the Wasm magic".into()));
         }
+        crate::validate(wasm).map_err(Error::InvalidModule)?;
         let instrumented = instrument::instrument(wasm)?;
         let mut config = Config::default();
         config.wasm_simd(true).wasm_bulk_memory(true).wasm_multi_value(true).wasm_tail_call(true);

@@ -3,6 +3,9 @@
 //! Runs Internet Computer canister Wasm offline and counts IC instructions exactly as the
 //! replica charges them, so benchmarks and canister tests run on any machine.
 //!
+//! * [`validate`] runs the checks the replica runs before it installs a module (System API
+//!   imports, exports, limits on functions, globals, custom sections and function complexity,
+//!   the Wasm features it takes), so a module the IC would refuse is refused here too.
 //! * [`instrument`] rewrites the module with the replica's metering scheme: per basic block,
 //!   the operator weights of `shared/ic-cost-table.md`, bulk-memory byte counts, and a limit
 //!   check at every function entry and loop header.
@@ -26,10 +29,12 @@
 
 pub mod cost;
 pub mod instrument;
+pub mod validation;
 mod canister;
 mod system_api;
 
 pub use canister::{Canister, CallKind, CallOutcome, Response};
+pub use validation::{validate, ValidationError, ValidationReport};
 
 /// The most instructions one query may execute.
 pub const QUERY_LIMIT: u64 = 5_000_000_000;
@@ -43,6 +48,8 @@ pub const INSTALL_LIMIT: u64 = 300_000_000_000;
 pub enum Error {
     /// The bytes are not a Wasm module the meter can run; the text says what is wrong.
     InvalidWasm(String),
+    /// The IC would refuse to install the module; the error says which rule it breaks.
+    InvalidModule(ValidationError),
     /// The module imports something the meter cannot provide.
     UnsupportedImport(String),
     /// The canister exports no such method (`canister_query <name>` or `canister_update <name>`).
@@ -72,6 +79,7 @@ impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Error::InvalidWasm(why) => write!(f, "invalid Wasm module: {why}"),
+            Error::InvalidModule(why) => write!(f, "the IC would not install this module: {why}"),
             Error::UnsupportedImport(what) => write!(f, "unsupported import: {what}"),
             Error::MethodNotFound(m) => write!(f, "the canister has no method {m:?}"),
             Error::Trapped { message, instructions } => {
@@ -89,4 +97,11 @@ impl std::fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::InvalidModule(why) => Some(why),
+            _ => None,
+        }
+    }
+}
