@@ -2,21 +2,28 @@
 //!
 //! ```text
 //! icbls-meter call WASM METHOD [--arg-hex HEX] [--init-arg-hex HEX] [--update] [--time-ns N]
+//! icbls-meter validate WASM
 //! ```
 //!
-//! Exit status 0 when the canister replied or rejected, 1 when the call failed (trap,
-//! instruction limit, no such method), 2 for a usage error or unreadable input.
+//! `call`: exit status 0 when the canister replied or rejected, 1 when the call failed (trap,
+//! instruction limit, no such method, a module the IC would refuse), 2 for a usage error or
+//! unreadable input. `validate`: the replica's install-time checks; exit status 0 with the
+//! module's figures against each limit, 1 with the rule it breaks and the replica's reason.
 
 use icbls_meter::{CallKind, Canister, Response};
 use serde_json::json;
 
-const USAGE: &str = "usage: icbls-meter call WASM METHOD [--arg-hex HEX] [--init-arg-hex HEX] [--update] [--time-ns N]";
+const USAGE: &str = "usage: icbls-meter call WASM METHOD [--arg-hex HEX] [--init-arg-hex HEX] [--update] [--time-ns N]\n       icbls-meter validate WASM";
 /// Candid encoding of the empty argument list, the default argument.
 const EMPTY_CANDID: &str = "4449444c0000";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
+    let result = match args.first().map(String::as_str) {
+        Some("validate") => validate(&args[1..]),
+        _ => run(&args),
+    };
+    match result {
         Ok((value, ok)) => {
             println!("{}", serde_json::to_string_pretty(&value).expect("JSON value"));
             std::process::exit(if ok { 0 } else { 1 });
@@ -72,6 +79,18 @@ fn parse(args: &[String]) -> Result<CallArgs, String> {
     parsed.wasm = wasm;
     parsed.method = method;
     Ok(parsed)
+}
+
+/// `validate WASM`: the report, or the broken rule with the replica's reason.
+fn validate(args: &[String]) -> Result<(serde_json::Value, bool), String> {
+    let [path] = args else {
+        return Err(format!("validate takes one WASM path, got {} arguments", args.len()));
+    };
+    let wasm = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    Ok(match icbls_meter::validate(&wasm) {
+        Ok(report) => (json!({ "wasm": path, "valid": true, "report": report }), true),
+        Err(e) => (json!({ "wasm": path, "valid": false, "rule": e.rule(), "error": e.to_string() }), false),
+    })
 }
 
 fn run(args: &[String]) -> Result<(serde_json::Value, bool), String> {
