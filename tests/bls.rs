@@ -9,7 +9,7 @@ use serde_json::Value;
 use std::path::Path;
 
 fn vectors(dir: &str) -> Vec<(String, Value)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/vectors").join(dir);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors").join(dir);
     let mut out: Vec<(String, Value)> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.unwrap().path())
@@ -167,7 +167,7 @@ fn eth_hash_to_g2() {
 
 #[test]
 fn ic_min_sig_vectors() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/vectors/bls_sig_min_sig_ic/dfinity_verify_bls_signatures.json");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/bls_sig_min_sig_ic/dfinity_verify_bls_signatures.json");
     let cases: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     assert_eq!(cases.len(), 9);
     for case in cases {
@@ -199,7 +199,7 @@ fn ic_min_sig_vectors() {
 #[test]
 fn ic_root_key_prepared_verifies() {
     // verify_valid_0 is signed by the IC mainnet root key, whose lines are built in.
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/vectors/bls_sig_min_sig_ic/dfinity_verify_bls_signatures.json");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/bls_sig_min_sig_ic/dfinity_verify_bls_signatures.json");
     let cases: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let case = &cases[0];
     assert_eq!(bytes(&case["public_key_hex"]), icbls::pairing::IC_MAINNET_ROOT_KEY);

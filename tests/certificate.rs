@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 fn vectors() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/vectors/ic_certificates")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/ic_certificates")
 }
 
 /// A principal's bytes from its textual form (interface specification, "Textual

@@ -13,7 +13,7 @@ use serde_json::Value;
 use std::path::Path;
 
 fn vector_file(name: &str) -> Vec<Value> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/vectors/eip2537").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/eip2537").join(name);
     serde_json::from_str(&std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))).unwrap()
 }
 

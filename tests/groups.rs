@@ -377,7 +377,7 @@ fn hex_32(s: &str) -> [u8; 32] {
 }
 
 fn vectors() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/vectors/serialization")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/serialization")
 }
 
 #[test]

@@ -12,7 +12,7 @@ use icbls::{Fp, Fp2, G1Affine, G1Projective, G2Affine, G2Projective};
 use serde_json::Value;
 
 fn vectors(file: &str) -> Value {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/vectors/hash_to_curve").join(file);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/hash_to_curve").join(file);
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 

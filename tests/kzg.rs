@@ -12,7 +12,7 @@ use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 
 fn dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/vectors/kzg_point_evaluation")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/kzg_point_evaluation")
 }
 
 #[test]

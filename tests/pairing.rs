@@ -132,7 +132,7 @@ fn eip2537_pairs(input: &[u8]) -> Result<Vec<(G1Affine, G2Affine)>, String> {
 }
 
 fn eip2537_cases(file: &str) -> Vec<serde_json::Value> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/vectors/eip2537").join(file);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/eip2537").join(file);
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 

@@ -1,4 +1,4 @@
-//! The shared public vectors (`../shared/vectors`) through the verifier canister on the backend
+//! The public vectors (`tests/vectors`) through the verifier canister on the backend
 //! (the meter; PocketIC when `POCKET_IC_BIN` is set), with the runner behind
 //! `icbls-bench vectors PATH...`. `cargo test -p icbls-bench --test conformance -- --nocapture`
 //! prints the report.
@@ -9,8 +9,8 @@ use icbls_bench::verifier::Verifier;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-fn shared_vectors() -> PathBuf {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/vectors");
+fn public_vectors() -> PathBuf {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors");
     std::fs::canonicalize(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
@@ -27,10 +27,10 @@ const G1_ADD_EXPECTED: &str = "0000000000000000000000000000000010e7791fb972fe014
 
 /// One canister for everything (installing builds the Wasm once).
 #[test]
-fn shared_vectors_pass_through_the_canister() {
+fn public_vectors_pass_through_the_canister() {
     let mut v = Verifier::install(backend_from_env().unwrap()).unwrap();
 
-    let root = shared_vectors();
+    let root = public_vectors();
     let start = Instant::now();
     let (ok, report) = run(&mut v, std::slice::from_ref(&root));
     let elapsed = start.elapsed();

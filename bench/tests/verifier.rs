@@ -10,7 +10,7 @@ use serde_json::Value;
 use std::path::PathBuf;
 
 fn shared(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/vectors").join(path)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors").join(path)
 }
 
 fn json(path: &str) -> Value {

@@ -4,7 +4,7 @@
 //! The weights are those of `instruction_to_cost` in the replica's
 //! `rs/embedders/src/wasm_utils/instrumentation.rs` for 32-bit memories, and the System API
 //! overheads those of `system_api_complexity::overhead::new` (summarised in
-//! `shared/ic-cost-table.md`). Only operators whose weight is not 1 are listed: the replica's
+//! `meter/ic-cost-table.md`). Only operators whose weight is not 1 are listed: the replica's
 //! default weight is 1.
 
 use wasmparser::Operator;

@@ -1,5 +1,5 @@
 //! Exact instruction totals of hand-written modules, worked out by hand from the replica's cost
-//! table (shared/ic-cost-table.md) and metering scheme: each basic block pays the sum of its
+//! table (meter/ic-cost-table.md) and metering scheme: each basic block pays the sum of its
 //! operators' weights; a function entry pays 1 more; System API calls pay their overhead.
 
 use icbls_meter::{Canister, Error, Response};

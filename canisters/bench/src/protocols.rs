@@ -297,7 +297,7 @@ fn row(name: &str) -> u64 {
 }
 
 /// A valid point-evaluation input: the c-kzg case `verify_kzg_proof_case_correct_proof_4_1`
-/// (shared/vectors/kzg_point_evaluation), with its versioned hash.
+/// (tests/vectors/kzg_point_evaluation), with its versioned hash.
 fn point_evaluation_input() -> Vec<u8> {
     hex_bytes::<192>(POINT_EVALUATION).to_vec()
 }

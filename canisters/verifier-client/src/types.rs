@@ -1,0 +1,200 @@
+//! The Candid types of the verifier's interface (`verifier.did`), shared by the canister and
+//! its callers.
+
+use candid::{CandidType, Principal};
+use serde::Deserialize;
+
+/// Why a call failed: which argument, and what was wrong with it.
+#[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// An argument does not decode or breaks a rule of its format (length, flags, canonical
+    /// field element, curve, subgroup, identity, EIP-2537 padding, CBOR, ...).
+    MalformedInput(ErrorDetail),
+    /// The input is well formed, but the signature, proof or certificate does not verify.
+    VerificationFailed(ErrorDetail),
+    /// The request asks for something the canister does not do (an unknown precompile
+    /// address, a missing choice between canister and subnet).
+    Unsupported(ErrorDetail),
+}
+
+/// The argument at fault and a message that says what check it failed.
+#[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct ErrorDetail {
+    /// The argument, e.g. `"signature"`, `"pairs[3].g2"`, `"input"`.
+    pub field: String,
+    /// What was wrong, in words.
+    pub message: String,
+}
+
+impl Error {
+    /// [`Error::MalformedInput`] for `field`.
+    pub fn malformed(field: impl Into<String>, message: impl ToString) -> Error {
+        Error::MalformedInput(ErrorDetail { field: field.into(), message: message.to_string() })
+    }
+
+    /// [`Error::VerificationFailed`] for `field`.
+    pub fn failed(field: impl Into<String>, message: impl ToString) -> Error {
+        Error::VerificationFailed(ErrorDetail { field: field.into(), message: message.to_string() })
+    }
+
+    /// [`Error::Unsupported`] for `field`.
+    pub fn unsupported(field: impl Into<String>, message: impl ToString) -> Error {
+        Error::Unsupported(ErrorDetail { field: field.into(), message: message.to_string() })
+    }
+}
+
+impl core::fmt::Display for Error {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let (kind, d) = match self {
+            Error::MalformedInput(d) => ("malformed input", d),
+            Error::VerificationFailed(d) => ("verification failed", d),
+            Error::Unsupported(d) => ("unsupported", d),
+        };
+        write!(f, "{kind}: {}: {}", d.field, d.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// The arguments of `verify_certificate`.
+#[derive(CandidType, Deserialize, Clone, Debug)]
+pub struct VerifyCertificateArgs {
+    /// The CBOR certificate (the `certificate` field of a read_state response).
+    pub certificate: Vec<u8>,
+    /// The root key: 133-byte DER or 96-byte raw. None: the IC mainnet root key.
+    pub root_key: Option<Vec<u8>>,
+    /// The canister the certificate must be valid for (checked against the delegation's
+    /// canister ranges). Exactly one of `canister_id` and `subnet_id` is given.
+    pub canister_id: Option<Principal>,
+    /// The subnet whose own read_state certificate this is (the delegation's subnet must match).
+    pub subnet_id: Option<Principal>,
+    /// The current time in nanoseconds. None: the canister's clock.
+    pub now_ns: Option<u64>,
+    /// How far `/time` may be from `now_ns`, either way. None: 5 minutes.
+    pub max_age_ns: Option<u64>,
+    /// Paths to look up in the verified tree.
+    pub lookup: Vec<Vec<Vec<u8>>>,
+}
+
+/// What a lookup in the certificate's tree found.
+#[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub enum Lookup {
+    /// A leaf, with its value.
+    Found(Vec<u8>),
+    /// The path provably does not exist.
+    Absent,
+    /// The path is in a pruned part of the tree.
+    Unknown,
+    /// The path ends on an inner node, not a leaf.
+    NotALeaf,
+}
+
+/// A verified certificate.
+#[derive(CandidType, Deserialize, Clone, Debug)]
+pub struct VerifiedCertificate {
+    /// The certificate's `/time`, in nanoseconds since the epoch.
+    pub time_ns: u64,
+    /// For each requested path, its value when found.
+    pub values: Vec<Option<Vec<u8>>>,
+    /// For each requested path, the full answer.
+    pub lookups: Vec<Lookup>,
+    /// The tree's root hash (what the signature covers).
+    pub root_hash: Vec<u8>,
+    /// The subnet that signed the certificate, when it carries a delegation.
+    pub delegation_subnet_id: Option<Principal>,
+}
+
+/// One pair of `pairing_check`.
+#[derive(CandidType, Deserialize, Clone, Debug)]
+pub struct PairingPair {
+    /// A G1 point: 48 bytes compressed or 96 uncompressed (ZCash/IETF), or 128 (EIP-2537).
+    pub g1: Vec<u8>,
+    /// A G2 point: 96 bytes compressed or 192 uncompressed (ZCash/IETF), or 256 (EIP-2537).
+    pub g2: Vec<u8>,
+}
+
+/// A BLS variant.
+#[derive(CandidType, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scheme {
+    /// The IC's: signatures in G1 (48 bytes), keys in G2 (96), `..._RO_NUL_`.
+    MinSig,
+    /// Ethereum's: keys in G1 (48 bytes), signatures in G2 (96), `..._RO_POP_`.
+    MinPk,
+}
+
+/// The arguments of `bls_verify`.
+#[derive(CandidType, Deserialize, Clone, Debug)]
+pub struct BlsVerifyArgs {
+    /// The variant.
+    pub scheme: Scheme,
+    /// The compressed public key.
+    pub public_key: Vec<u8>,
+    /// The message.
+    pub message: Vec<u8>,
+    /// The compressed signature.
+    pub signature: Vec<u8>,
+}
+
+/// The arguments of `bls_fast_aggregate_verify`.
+#[derive(CandidType, Deserialize, Clone, Debug)]
+pub struct FastAggregateVerifyArgs {
+    /// The variant.
+    pub scheme: Scheme,
+    /// The compressed public keys (each validated here).
+    pub public_keys: Vec<Vec<u8>>,
+    /// The message all keys signed.
+    pub message: Vec<u8>,
+    /// The compressed aggregate signature.
+    pub signature: Vec<u8>,
+}
+
+/// The arguments of `bls_aggregate_verify`.
+#[derive(CandidType, Deserialize, Clone, Debug)]
+pub struct AggregateVerifyArgs {
+    /// The variant.
+    pub scheme: Scheme,
+    /// The compressed public keys (each validated here).
+    pub public_keys: Vec<Vec<u8>>,
+    /// One message per key (distinct in the min-sig basic scheme).
+    pub messages: Vec<Vec<u8>>,
+    /// The compressed aggregate signature.
+    pub signature: Vec<u8>,
+}
+
+/// One signature of a batch.
+#[derive(CandidType, Deserialize, Clone, Debug)]
+pub struct SignedMessage {
+    /// The compressed public key.
+    pub public_key: Vec<u8>,
+    /// The message.
+    pub message: Vec<u8>,
+    /// The compressed signature.
+    pub signature: Vec<u8>,
+}
+
+/// The arguments of `bls_batch_verify`.
+#[derive(CandidType, Deserialize, Clone, Debug)]
+pub struct BatchVerifyArgs {
+    /// The variant.
+    pub scheme: Scheme,
+    /// The signatures.
+    pub items: Vec<SignedMessage>,
+}
+
+/// The result of a precompile: its output and the gas Ethereum charges.
+#[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct PrecompileOutput {
+    /// The output bytes.
+    pub output: Vec<u8>,
+    /// The gas.
+    pub gas: u64,
+}
+
+/// The arguments of `hash_to_g1` and `hash_to_g2`.
+#[derive(CandidType, Deserialize, Clone, Debug)]
+pub struct HashToCurveArgs {
+    /// The message.
+    pub message: Vec<u8>,
+    /// The domain separation tag.
+    pub dst: Vec<u8>,
+}
