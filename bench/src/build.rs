@@ -1,6 +1,7 @@
 //! Builds canister Wasm the way it ships: `wasm32-unknown-unknown`, the workspace's `canister`
 //! profile (release, fat LTO, one codegen unit, `panic = "abort"`).
 
+use crate::artifact::Artifact;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
@@ -34,6 +35,22 @@ impl CanisterPackage {
             CanisterPackage::Verifier => "verifier",
         }
     }
+
+    /// The Wasm file's stem, as cargo names it.
+    pub fn stem(self) -> String {
+        self.package().replace('-', "_")
+    }
+
+    /// The checked-in Candid interface (`canisters/<name>/<name>.did`).
+    pub fn did_path(self) -> PathBuf {
+        workspace_root().join("canisters").join(self.name()).join(format!("{}.did", self.name()))
+    }
+}
+
+/// Where the deployable canisters are written: `<stem>.wasm` with its Candid metadata and
+/// `<stem>.wasm.gz` (`dfx.json` deploys the latter).
+pub fn artifacts_dir() -> PathBuf {
+    target_dir().join("canisters")
 }
 
 /// The workspace root (this crate lives in `bench/`).
@@ -64,8 +81,9 @@ pub struct Variant {
     pub rustflags: Option<&'static str>,
 }
 
-/// Builds the canisters (one `cargo build` for all of them) and returns their Wasm bytes, in
-/// the order asked.
+/// Builds the canisters (one `cargo build` for all of them), adds each one's Candid interface as
+/// `icp:public candid:service` metadata, writes the deployable files into [`artifacts_dir`] and
+/// returns the Wasm bytes (with metadata), in the order asked.
 pub fn build_canisters(canisters: &[CanisterPackage]) -> Result<Vec<Vec<u8>>, String> {
     build(canisters, None)
 }
@@ -76,12 +94,58 @@ pub fn build_variant(canisters: &[CanisterPackage], variant: &Variant) -> Result
     build(canisters, Some(variant))
 }
 
+/// The target canisters are built for.
+pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
+
+/// Makes sure the active toolchain has the Wasm target's standard library, adding it through
+/// rustup when it is missing. rustup installs `rust-toolchain.toml`'s targets only together with
+/// a toolchain it installs itself, so a machine that already had this release lacks it; without
+/// this step the canister build would fail only after compiling every dependency.
+pub fn ensure_wasm_target() -> Result<(), String> {
+    let root = workspace_root();
+    let libdir = Command::new("rustc")
+        .current_dir(&root)
+        .args(["--print", "target-libdir", "--target", WASM_TARGET])
+        .output()
+        .map_err(|e| format!("cannot run rustc: {e}"))?;
+    let libdir = PathBuf::from(String::from_utf8_lossy(&libdir.stdout).trim());
+    let has_core = |dir: &Path| {
+        std::fs::read_dir(dir).is_ok_and(|entries| {
+            entries.flatten().any(|e| e.file_name().to_string_lossy().starts_with("libcore-"))
+        })
+    };
+    if has_core(&libdir) {
+        return Ok(());
+    }
+    // The toolchain rustup chose for this run (rust-toolchain.toml's, unless overridden).
+    let mut add = Command::new("rustup");
+    add.current_dir(&root).args(["target", "add", WASM_TARGET]);
+    if let Ok(toolchain) = std::env::var("RUSTUP_TOOLCHAIN") {
+        add.args(["--toolchain", &toolchain]);
+    }
+    let command = format!("rustup target add {WASM_TARGET}");
+    eprintln!("icbls-bench: the {WASM_TARGET} target is not installed; running `{command}`");
+    match add.status() {
+        Ok(status) if status.success() && has_core(&libdir) => Ok(()),
+        Ok(status) => Err(format!(
+            "`{command}` failed ({status}); run it in {} and try again",
+            root.display()
+        )),
+        Err(e) => Err(format!(
+            "the {WASM_TARGET} target is missing and rustup cannot be run ({e}); install the \
+             target's standard library for {libdir}, e.g. with `{command}`",
+            libdir = libdir.display()
+        )),
+    }
+}
+
 fn build(canisters: &[CanisterPackage], variant: Option<&Variant>) -> Result<Vec<Vec<u8>>, String> {
     let _guard = BUILD.lock().unwrap_or_else(|e| e.into_inner());
+    ensure_wasm_target()?;
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut cmd = Command::new(cargo);
     cmd.current_dir(workspace_root())
-        .args(["build", "--target", "wasm32-unknown-unknown", "--profile", "canister"])
+        .args(["build", "--target", WASM_TARGET, "--profile", "canister"])
         // Flags meant for the host build (set by an outer `cargo test`) must not leak in.
         .env_remove("CARGO_ENCODED_RUSTFLAGS")
         .env_remove("RUSTFLAGS")
@@ -109,10 +173,16 @@ fn build(canisters: &[CanisterPackage], variant: Option<&Variant>) -> Result<Vec
     canisters
         .iter()
         .map(|c| {
-            let path = target
-                .join("wasm32-unknown-unknown/canister")
-                .join(format!("{}.wasm", c.package().replace('-', "_")));
-            std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+            let path = target.join(WASM_TARGET).join("canister").join(format!("{}.wasm", c.stem()));
+            let wasm = std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let did_path = c.did_path();
+            let did = std::fs::read_to_string(&did_path)
+                .map_err(|e| format!("cannot read {}: {e}", did_path.display()))?;
+            let artifact = Artifact::new(&wasm, &did);
+            if variant.is_none() {
+                artifact.write(&artifacts_dir(), &c.stem())?;
+            }
+            Ok(artifact.wasm)
         })
         .collect()
 }

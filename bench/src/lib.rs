@@ -5,6 +5,7 @@
 //! offline meter ([`MeterBackend`], the default) and PocketIC ([`PocketIcBackend`], chosen by
 //! [`backend_from_env`] when `POCKET_IC_BIN` names a server binary).
 
+pub mod artifact;
 pub mod build;
 pub mod chart;
 pub mod endpoints;

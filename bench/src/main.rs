@@ -37,18 +37,30 @@ fn main() {
 
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut update_readme = false;
     match args.first().map(String::as_str) {
         None => {}
+        Some("--readme") if args.len() == 1 => update_readme = true,
         Some("vectors") if args.len() > 1 => return vectors(&args[1..]),
         Some("call") if args.len() > 1 => return call(&args[1..]),
+        Some("build") => return build(&args[1..]),
         Some(other) => {
             return Err(format!(
-                "unknown argument {other:?}; usage: {COMMAND} [vectors PATH... | call METHOD [CANDID_ARGS] [--update]]"
+                "unknown argument {other:?}; usage: {COMMAND} [--readme | build [CANISTER...] | \
+                 vectors PATH... | call METHOD [CANDID_ARGS] [--update]]"
             ));
         }
     }
-    let canisters = [CanisterPackage::Bench, CanisterPackage::Baseline];
+    let canisters = [CanisterPackage::Bench, CanisterPackage::Baseline, CanisterPackage::Verifier];
     let wasm = build_canisters(&canisters)?;
+    let builds = canisters
+        .iter()
+        .zip(&wasm)
+        .map(|(c, w)| results::CanisterBuild::new(c.name(), w))
+        .collect::<Result<Vec<_>, _>>()?;
+    for b in &builds {
+        eprintln!("icbls-bench: {} Wasm sha256 {} ({} bytes)", b.name, b.sha256, b.wasm_bytes);
+    }
     let mut backend = backend_from_env()?;
     eprintln!("icbls-bench: running on the {} backend", backend.name());
     let bench = backend.install(&wasm[0], EMPTY_ARGS)?;
@@ -91,7 +103,7 @@ fn run() -> Result<(), String> {
         command: COMMAND,
         backend: backend.name(),
         versions: results::locked_versions(&lock, &["bls12_381", "ic-verify-bls-signature"]),
-        wasm_bytes: canisters.iter().zip(&wasm).map(|(c, w)| (c.name(), w.len())).collect(),
+        canisters: builds,
         rows,
         variants,
         eth_gas,
@@ -103,16 +115,43 @@ fn run() -> Result<(), String> {
     std::fs::write(dir.join("RESULTS.md"), &markdown).map_err(|e| format!("RESULTS.md: {e}"))?;
     std::fs::write(dir.join("results.json"), json + "\n").map_err(|e| format!("results.json: {e}"))?;
     std::fs::write(dir.join("chart.svg"), results::chart(&report.rows)).map_err(|e| format!("chart.svg: {e}"))?;
-    let readme_path = root.join("README.md");
-    let readme = std::fs::read_to_string(&readme_path).map_err(|e| format!("README.md: {e}"))?;
-    if let Some(updated) = results::with_readme_table(&readme, &results::readme_table(&report)) {
-        std::fs::write(&readme_path, updated).map_err(|e| format!("README.md: {e}"))?;
+    if update_readme {
+        let readme_path = root.join("README.md");
+        let readme = std::fs::read_to_string(&readme_path).map_err(|e| format!("README.md: {e}"))?;
+        if let Some(updated) = results::with_readme_table(&readme, &results::readme_table(&report)) {
+            std::fs::write(&readme_path, updated).map_err(|e| format!("README.md: {e}"))?;
+            eprintln!("icbls-bench: updated the README's headline table");
+        }
     }
     println!("{}", results::table(&report.rows));
     println!("{}", results::eth_table(&report.rows, &report.eth_gas));
     println!("{}", results::variants_table(&report.variants));
     println!("{}", icbls_bench::endpoints::endpoint_table(&report.endpoints));
     eprintln!("icbls-bench: wrote bench/RESULTS.md, bench/results.json and bench/chart.svg");
+    Ok(())
+}
+
+/// `build [CANISTER...]`: builds the canisters (all three unless named: `verifier`, `bench`,
+/// `baseline`) as they ship and prints where their deployable files are, with their SHA-256.
+fn build(names: &[String]) -> Result<(), String> {
+    let all = [CanisterPackage::Verifier, CanisterPackage::Bench, CanisterPackage::Baseline];
+    let mut chosen = Vec::new();
+    for name in names {
+        match all.iter().find(|c| c.name() == name) {
+            Some(c) => chosen.push(*c),
+            None => return Err(format!("unknown canister {name:?}; the canisters are verifier, bench and baseline")),
+        }
+    }
+    if chosen.is_empty() {
+        chosen = all.to_vec();
+    }
+    let wasm = build_canisters(&chosen)?;
+    let dir = icbls_bench::build::artifacts_dir();
+    for (c, w) in chosen.iter().zip(&wasm) {
+        let b = results::CanisterBuild::new(c.name(), w)?;
+        println!("{}/{}.wasm     sha256 {}", dir.display(), c.stem(), b.sha256);
+        println!("{}/{}.wasm.gz  sha256 {}", dir.display(), c.stem(), b.gzip_sha256);
+    }
     Ok(())
 }
 

@@ -51,8 +51,8 @@ pub struct Report {
     pub backend: &'static str,
     /// Versions of the measured libraries, from `Cargo.lock`.
     pub versions: Vec<(String, String)>,
-    /// Size of each canister's Wasm, in bytes.
-    pub wasm_bytes: Vec<(&'static str, usize)>,
+    /// Each shipped canister's Wasm: size and hashes.
+    pub canisters: Vec<CanisterBuild>,
     /// The rows, icbls's order first, then baseline-only rows in the baseline's order.
     pub rows: Vec<Row>,
     /// The kernel variants tried, measured on [`VARIANT_ROWS`].
@@ -61,6 +61,92 @@ pub struct Report {
     pub eth_gas: Vec<(String, u64)>,
     /// The verifier canister's methods, whole messages.
     pub endpoints: Vec<crate::endpoints::EndpointRow>,
+}
+
+/// A shipped canister's Wasm, as the report records it.
+#[derive(Clone, Debug, Serialize)]
+pub struct CanisterBuild {
+    /// `bench`, `baseline` or `verifier`.
+    pub name: &'static str,
+    /// Size of the Wasm (with its Candid metadata), in bytes.
+    pub wasm_bytes: usize,
+    /// SHA-256 of the Wasm, the module hash the IC reports once it is installed.
+    pub sha256: String,
+    /// Size of the gzipped Wasm that is deployed.
+    pub gzip_bytes: usize,
+    /// SHA-256 of the gzipped Wasm.
+    pub gzip_sha256: String,
+    /// The replica's install-time checks on the Wasm: its figures against their limits.
+    pub validation: icbls_meter::ValidationReport,
+}
+
+impl CanisterBuild {
+    /// Sizes, hashes and install-time figures of `wasm` and of its deployable gzip; an error
+    /// when the replica would refuse to install it.
+    pub fn new(name: &'static str, wasm: &[u8]) -> Result<CanisterBuild, String> {
+        let validation = icbls_meter::validate(wasm)
+            .map_err(|e| format!("the replica would refuse the {name} canister: {e}"))?;
+        let gzip = crate::artifact::gzip(wasm);
+        Ok(CanisterBuild {
+            name,
+            wasm_bytes: wasm.len(),
+            sha256: crate::artifact::sha256_hex(wasm),
+            gzip_bytes: gzip.len(),
+            gzip_sha256: crate::artifact::sha256_hex(&gzip),
+            validation,
+        })
+    }
+}
+
+/// The canisters' tables: sizes and SHA-256 (so a build can be checked against this report),
+/// then what the replica's install-time validation measures, against its limits.
+fn canisters_table(builds: &[CanisterBuild]) -> String {
+    let mut t = String::from("| canister | Wasm bytes | Wasm SHA-256 | gzip bytes | gzip SHA-256 |\n|---|---:|---|---:|---|\n");
+    for b in builds {
+        t.push_str(&format!(
+            "| {} | {} | `{}` | {} | `{}` |\n",
+            b.name,
+            thousands(b.wasm_bytes as u64),
+            b.sha256,
+            thousands(b.gzip_bytes as u64),
+            b.gzip_sha256
+        ));
+    }
+    let Some(first) = builds.first() else { return t };
+    let limits = &first.validation;
+    let figure = |f: &Option<icbls_meter::FunctionFigure>| {
+        f.map_or("-".to_string(), |f| format!("{} (function {})", thousands(f.value), f.function_index))
+    };
+    t.push_str(&format!(
+        "\nEvery canister installs through the replica's validation (`icbls_meter::validate`). \
+         Largest function complexity (limit {}), largest function in operators (limit {}), code \
+         section (limit {} bytes), functions (limit {}), exported methods (limit {}), `icp:` \
+         custom sections and their bytes (limits {} and {}):\n\n\
+         | canister | largest complexity | largest function | code section bytes | functions | methods | icp sections | icp bytes |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|\n",
+        thousands(limits.complexity_limit),
+        thousands(limits.function_size_limit),
+        thousands(limits.code_section_size_limit as u64),
+        thousands(limits.functions_limit as u64),
+        thousands(limits.methods_limit as u64),
+        limits.custom_sections_limit,
+        thousands(limits.custom_sections_size_limit),
+    ));
+    for b in builds {
+        let v = &b.validation;
+        t.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            b.name,
+            figure(&v.max_complexity),
+            figure(&v.max_function_size),
+            thousands(v.code_section_size as u64),
+            thousands(v.functions as u64),
+            v.methods,
+            v.custom_sections,
+            thousands(v.custom_sections_size),
+        ));
+    }
+    t
 }
 
 /// The rows the chart shows: the headline operations, where both libraries have them.
@@ -353,8 +439,6 @@ fn decisions(variants: &[VariantResult]) -> String {
 pub fn markdown(report: &Report) -> String {
     let versions: Vec<String> =
         report.versions.iter().map(|(n, v)| format!("`{n}` {v}")).collect();
-    let sizes: Vec<String> =
-        report.wasm_bytes.iter().map(|(n, b)| format!("{n} {} bytes", thousands(*b as u64))).collect();
     format!(
         "# icbls benchmark results\n\n\
          Produced by `{command}` on the **{backend}** backend. Do not edit by hand: run the \
@@ -362,7 +446,7 @@ pub fn markdown(report: &Report) -> String {
          Each figure is the IC instructions one operation spent inside a query, as the canister \
          read them with `ic0.performance_counter` around the operation (inputs prepared before, \
          the fixed cost of the two counter reads measured in the same message and removed). \
-         Instructions are weighted as the replica weighs them (`shared/ic-cost-table.md`), so \
+         Instructions are weighted as the replica weighs them (`meter/ic-cost-table.md`), so \
          PocketIC should report the same figures (not checked here: no PocketIC server binary \
          is available on these machines; set `POCKET_IC_BIN` to run the command on one). `results.json` names each row's canister, \
          method and Candid argument so that any row can be replayed, for example with \
@@ -370,8 +454,6 @@ pub fn markdown(report: &Report) -> String {
          The baseline is {versions}, in a canister built with the same profile. A `-` in the \
          icbls column is an operation the library does not have yet; the ratio is baseline over \
          icbls (higher is better for icbls).\n\n\
-         Canister Wasm (profile `canister`: opt-level 3, fat LTO, one codegen unit, \
-         `panic = \"abort\"`, `simd128` (`.cargo/config.toml`), no `wasm-opt`): {sizes}.\n\n\
          {table}\n\
          Rows measured as update calls (their setup and operation exceed a query's 5B): \
          {updates}. Per-signature rows (`batch_verify_*`) are the batch's total divided by its size.\n\n\
@@ -395,11 +477,19 @@ pub fn markdown(report: &Report) -> String {
          products make every tower operation cheaper (compare the row without it), and \
          `wasm-opt` is not in the build because what it saves (its row) does not pay for a \
          build dependency.\n\n\
-         {variants}",
+         {variants}\n\
+         ## Canister Wasm\n\n\
+         What ships: profile `canister` (opt-level 3, fat LTO, one codegen unit, \
+         `panic = \"abort\"`), `simd128` (`.cargo/config.toml`), no `wasm-opt`, built by the \
+         toolchain `rust-toolchain.toml` pins, with the canister's `.did` added as \
+         `icp:public candid:service` metadata. `cargo run --release -p icbls-bench -- build` \
+         writes each as `target/canisters/<name>.wasm` and the `.wasm.gz` that `dfx.json` \
+         deploys; a build from a clean clone gives the same hashes (`.ci/run` checks it).\n\n\
+         {canisters}",
         command = report.command,
         backend = report.backend,
         versions = versions.join(", "),
-        sizes = sizes.join(", "),
+        canisters = canisters_table(&report.canisters),
         table = table(&report.rows),
         updates = updates_list(&report.rows),
         eth = eth_table(&report.rows, &report.eth_gas),

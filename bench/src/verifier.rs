@@ -1,10 +1,8 @@
 //! A typed client of the verifier canister over any [`Backend`], used by the canister tests,
 //! the conformance runner and the per-endpoint table. The Candid types are the canister's own
-//! (`canisters/verifier/src/types.rs`, compiled here too), so the two cannot drift apart.
+//! (`icbls-verifier-client`), so the two cannot drift apart.
 
-#[path = "../../canisters/verifier/src/types.rs"]
-#[allow(dead_code)] // the constructors of `Error` are the canister's
-pub mod types;
+pub use icbls_verifier_client as types;
 
 use crate::build::{build_canisters, CanisterPackage};
 use crate::{Backend, CanisterId, EMPTY_ARGS};

@@ -41,3 +41,33 @@ fn checked_in_candid_files_match_the_wasm() {
         );
     }
 }
+
+/// The shipped Wasm carries its interface as `icp:public candid:service` metadata, equal as a
+/// Candid service to the checked-in `.did` (and so to what the canister exports, above), and
+/// the deployable gzip holds exactly that Wasm.
+#[test]
+fn shipped_wasm_carries_its_candid_interface() {
+    use candid_parser::utils::{service_equal, CandidSource};
+    use icbls_bench::artifact::{custom_section, CANDID_SERVICE};
+    use icbls_bench::build::artifacts_dir;
+
+    let packages = [CanisterPackage::Verifier, CanisterPackage::Bench, CanisterPackage::Baseline];
+    let wasm = build_canisters(&packages).unwrap();
+    for (package, wasm) in packages.iter().zip(wasm) {
+        let section = custom_section(&wasm, CANDID_SERVICE)
+            .unwrap()
+            .unwrap_or_else(|| panic!("{} has no {CANDID_SERVICE} section", package.name()));
+        let embedded = String::from_utf8(section).unwrap();
+        let checked_in = std::fs::read_to_string(package.did_path()).unwrap();
+        service_equal(CandidSource::Text(&embedded), CandidSource::Text(&checked_in))
+            .unwrap_or_else(|e| panic!("{}: the metadata differs from the .did: {e}", package.name()));
+
+        let gz = std::fs::read(artifacts_dir().join(format!("{}.wasm.gz", package.stem()))).unwrap();
+        let mut unzipped = Vec::new();
+        std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&gz[..]), &mut unzipped).unwrap();
+        assert_eq!(unzipped, wasm, "{}: the .wasm.gz is not the shipped Wasm", package.name());
+    }
+    // A service that differs is told apart (the comparison is not vacuous).
+    let verifier = std::fs::read_to_string(CanisterPackage::Verifier.did_path()).unwrap();
+    assert!(service_equal(CandidSource::Text(&verifier), CandidSource::Text("service : {}")).is_err());
+}

@@ -7,7 +7,7 @@
 //!   imports, exports, limits on functions, globals, custom sections and function complexity,
 //!   the Wasm features it takes), so a module the IC would refuse is refused here too.
 //! * [`instrument`] rewrites the module with the replica's metering scheme: per basic block,
-//!   the operator weights of `shared/ic-cost-table.md`, bulk-memory byte counts, and a limit
+//!   the operator weights of `meter/ic-cost-table.md`, bulk-memory byte counts, and a limit
 //!   check at every function entry and loop header.
 //! * [`Canister`] runs the instrumented module on [`wasmi`] (an interpreter: it builds in a
 //!   fraction of the time `wasmtime` takes on two cores, and instruction counts do not depend on
@@ -34,7 +34,7 @@ mod canister;
 mod system_api;
 
 pub use canister::{Canister, CallKind, CallOutcome, Response};
-pub use validation::{validate, ValidationError, ValidationReport};
+pub use validation::{validate, FunctionFigure, ValidationError, ValidationReport};
 
 /// The most instructions one query may execute.
 pub const QUERY_LIMIT: u64 = 5_000_000_000;

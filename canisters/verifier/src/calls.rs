@@ -1,6 +1,6 @@
 //! What each method does, with the library's errors turned into the interface's.
 
-use crate::types::*;
+use icbls_verifier_client::*;
 use candid::Principal;
 use icbls::bls::{min_pk, min_sig, BlsError};
 use icbls::certificate::{self, CertificateError, Freshness, LookupResult, Target};

@@ -7,10 +7,9 @@
 //! argument at fault and the check it failed. The interface is `verifier.did`.
 
 mod calls;
-mod types;
 
 use ic_cdk::{query, update};
-use types::*;
+use icbls_verifier_client::*;
 
 /// The version of the `icbls` library inside this canister.
 #[query]
