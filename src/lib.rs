@@ -2,15 +2,15 @@
 //!
 //! BLS12-381 for Internet Computer canisters, built to spend as few IC instructions as possible.
 //!
-//! The library is `no_std` with `alloc`. It will hold the field tower, the groups G1 and G2,
-//! pairings, multi-scalar multiplication, RFC 9380 hash-to-curve, BLS signatures, the EIP-2537
-//! and EIP-4844 precompiles and Internet Computer certificate verification; each arrives with
-//! its tests and its row in `bench/RESULTS.md`. Today it holds the field tower ([`Fp`], [`Fp2`],
-//! [`Fp6`], [`Fp12`] and the scalar field [`Fr`]), the groups ([`G1Affine`], [`G1Projective`],
+//! The library is `no_std` with `alloc`. It holds the field tower ([`Fp`], [`Fp2`], [`Fp6`],
+//! [`Fp12`] and the scalar field [`Fr`]), the groups ([`G1Affine`], [`G1Projective`],
 //! [`G2Affine`], [`G2Projective`]) with their encodings and subgroup checks, multi-scalar
 //! multiplication ([`msm`]), the pairing ([`pairing`]), RFC 9380 hash-to-curve
-//! ([`hash_to_curve`]), the `ff`/`group`/`pairing` traits ([`interop`]) and Internet Computer
-//! certificate verification ([`certificate`]: CBOR, hash tree, delegation, BLS check, time).
+//! ([`hash_to_curve`]), BLS signatures in the IC's and Ethereum's variants ([`bls`]), the
+//! EIP-2537 precompiles ([`eip2537`]) and EIP-4844 point evaluation ([`kzg`]), Internet
+//! Computer certificate verification ([`certificate`]: CBOR, hash tree, delegation, BLS check,
+//! time) and the `ff`/`group`/`pairing` traits ([`interop`]). Each operation's cost in IC
+//! instructions is in the repository's `bench/RESULTS.md`.
 //!
 //! ```
 //! use icbls::{DecodeError, Fp, Fp2};
@@ -44,7 +44,7 @@
 //! ```
 #![no_std]
 #![forbid(unsafe_code)]
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 extern crate alloc;
 
@@ -57,6 +57,8 @@ pub mod groups;
 pub mod hash_to_curve;
 pub mod certificate;
 pub mod interop;
+#[cfg(feature = "ic_bls12_381")]
+pub mod ic_bls12_381_interop;
 pub mod kzg;
 pub mod msm;
 pub mod pairing;
