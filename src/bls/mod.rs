@@ -29,6 +29,7 @@
 
 mod batch;
 mod error;
+mod hkdf;
 mod keygen;
 #[macro_use]
 mod scheme;
