@@ -28,6 +28,7 @@ impl PublicKey {
         match min_sig::PublicKey::from_bytes(bytes) {
             Ok(pk) => Ok(PublicKey(min_sig::PreparedPublicKey::new(&pk))),
             Err(BlsError::PublicKey(e)) => Err(KeyError::Point(e)),
+            // The only other error `from_bytes` gives: `BlsError::IdentityPublicKey`.
             Err(_) => Err(KeyError::Identity),
         }
     }
