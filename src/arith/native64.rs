@@ -5,6 +5,9 @@
 //! An element is `N` little-endian 64-bit words in Montgomery form `x·R mod p`, `R = 2^(64N)`,
 //! fully reduced (below `p`). Multiplication is the CIOS method (Koç, Acar, Kaliski,
 //! "Analyzing and comparing Montgomery multiplication algorithms", IEEE Micro 1996).
+//!
+//! Apart from `invert_vartime` (public values only), no operation branches on the values:
+//! carries and borrows select results through masks, and `eq`/`is_zero` read every word.
 
 /// The constants of one prime field, computed at compile time from the modulus.
 pub(crate) struct Params<const N: usize> {
@@ -56,7 +59,14 @@ const fn shl_mod<const N: usize>(mut x: [u64; N], k: usize, m: &[u64; N]) -> [u6
     x
 }
 
-/// `a < b`.
+/// All ones when `bit`, else zero, hidden from the optimiser so that selections by it stay
+/// masks and do not become branches.
+#[inline(always)]
+fn mask(bit: bool) -> u64 {
+    core::hint::black_box(0u64.wrapping_sub(bit as u64))
+}
+
+/// `a < b` (compile-time use: it returns at the first differing word).
 pub(crate) const fn lt<const N: usize>(a: &[u64; N], b: &[u64; N]) -> bool {
     let mut i = N;
     while i > 0 {
@@ -129,10 +139,17 @@ impl<const N: usize> Params<N> {
         Elem(self.one)
     }
 
-    /// Subtracts `p` once if `x` (with an overflow bit) is at least `p`.
+    /// Subtracts `p` once if `x` (with an overflow bit) is at least `p`, without a branch: the
+    /// difference is always computed and kept or dropped by a mask.
     fn reduce_once(&self, x: [u64; N], overflow: bool) -> Elem<N> {
         let (d, borrow) = sub_words(&x, &self.p);
-        Elem(if overflow || !borrow { d } else { x })
+        // Keep the difference when the sum overflowed or subtracting p did not borrow.
+        let keep_d = mask(overflow | !borrow);
+        let mut out = x;
+        for (o, &y) in out.iter_mut().zip(d.iter()) {
+            *o ^= (*o ^ y) & keep_d;
+        }
+        Elem(out)
     }
 
     pub(crate) fn add(&self, a: &Elem<N>, b: &Elem<N>) -> Elem<N> {
@@ -140,13 +157,15 @@ impl<const N: usize> Params<N> {
         self.reduce_once(s, carry)
     }
 
+    /// `a - b`, adding back `p` masked by the borrow (no branch on it).
     pub(crate) fn sub(&self, a: &Elem<N>, b: &Elem<N>) -> Elem<N> {
         let (d, borrow) = sub_words(&a.0, &b.0);
-        if borrow {
-            Elem(add_words(&d, &self.p).0)
-        } else {
-            Elem(d)
+        let m = mask(borrow);
+        let mut p = self.p;
+        for w in p.iter_mut() {
+            *w &= m;
         }
+        Elem(add_words(&d, &p).0)
     }
 
     pub(crate) fn neg(&self, a: &Elem<N>) -> Elem<N> {
@@ -268,7 +287,7 @@ impl<const N: usize> Params<N> {
     /// `b` when `choose_b`, else `a`, by masking every limb: no branch on the choice (for
     /// constant-time table lookups).
     pub(crate) fn select(&self, a: &Elem<N>, b: &Elem<N>, choose_b: bool) -> Elem<N> {
-        let mask = core::hint::black_box(0u64.wrapping_sub(choose_b as u64));
+        let mask = mask(choose_b);
         let mut out = a.0;
         for (o, &y) in out.iter_mut().zip(b.0.iter()) {
             *o ^= (*o ^ y) & mask;
@@ -276,11 +295,14 @@ impl<const N: usize> Params<N> {
         Elem(out)
     }
 
+    /// Whether `a = b` (elements are fully reduced, so equal values have equal words): every
+    /// word is read, the verdict is taken once at the end.
     pub(crate) fn eq(&self, a: &Elem<N>, b: &Elem<N>) -> bool {
-        a.0 == b.0
+        a.0.iter().zip(b.0.iter()).fold(0, |acc, (x, y)| acc | (x ^ y)) == 0
     }
 
+    /// Whether `a = 0`, reading every word.
     pub(crate) fn is_zero(&self, a: &Elem<N>) -> bool {
-        a.0 == [0; N]
+        a.0.iter().fold(0, |acc, x| acc | x) == 0
     }
 }

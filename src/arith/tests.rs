@@ -1,5 +1,6 @@
 //! The two kernels against each other and against big integers, whatever kernel is selected:
-//! every operation on edge values and 100,000 random pairs, for both moduli.
+//! every operation on every pair of edge values (of the integers and of both kernels'
+//! Montgomery forms) and on 100,000 random pairs, for both moduli.
 
 use super::{native64, radix30, P_WORDS, R_WORDS};
 use alloc::vec::Vec;
@@ -30,6 +31,36 @@ fn random_below(state: &mut u64, m: &BigUint) -> BigUint {
     big(&w) % m
 }
 
+/// Values at the edges of both representations, all below `m`: small values, `m - k`, halves,
+/// words of all ones and single high bits below `m`'s top bit, and the values whose
+/// Montgomery forms `x·R mod m` (for each kernel's `R = 2^bits`) are themselves at the edges
+/// (0, 1, 2, m - 1, m - 2, all-ones words): those are the words the kernels hold and reduce.
+fn edge_values(m: &BigUint, r_bits: &[usize]) -> Vec<BigUint> {
+    let one = BigUint::from(1u32);
+    let mut plain: Vec<BigUint> = [0u32, 1, 2, 3].iter().map(|&v| BigUint::from(v)).collect();
+    plain.extend([m - 1u32, m - 2u32, m - 3u32, (m - 1u32) >> 1, (m + 1u32) >> 1]);
+    for k in [30usize, 32, 60, 63, 64, 90, 128, 192, 240, 256, 270, 320, 360, 380, 383, 384] {
+        let all_ones = (&one << k) - 1u32;
+        for v in [all_ones.clone(), &one << (k - 1), m - &all_ones.min(m - 1u32)] {
+            if v < *m {
+                plain.push(v);
+            }
+        }
+    }
+    let top = m.bits() as usize;
+    plain.push((&one << (top - 1)) - 1u32);
+    plain.push(&one << (top - 1));
+    let mut out = plain.clone();
+    for &bits in r_bits {
+        // x = v·R^-1 mod m, so that x·R mod m = v.
+        let r_inv = (&one << bits).modpow(&(m - 2u32), m);
+        out.extend(plain.iter().map(|v| v * &r_inv % m));
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
 macro_rules! kernels_agree {
     ($name:ident, $modulus:expr, $n30:literal, $n64:literal) => {
         #[test]
@@ -37,11 +68,44 @@ macro_rules! kernels_agree {
             let k30 = radix30::Params::<$n30>::new(&$modulus);
             let k64 = native64::Params::<$n64>::new(&$modulus);
             let m = big(&$modulus);
+            let edges = edge_values(&m, &[30 * $n30, 64 * $n64]);
+            // Every pair of edge values, through both kernels: the carries and borrows of
+            // the (branch-free) reductions at their extremes.
+            for a in &edges {
+                for b in &edges {
+                    let (a30, b30) = (k30.from_words(&words(a)), k30.from_words(&words(b)));
+                    let (a64, b64) = (k64.from_words(&words(a)), k64.from_words(&words(b)));
+                    let check = |what: &str, x30: radix30::Elem<$n30>, x64: native64::Elem<$n64>, expected: BigUint| {
+                        assert_eq!(big(&k30.to_words(&x30)), expected, "radix30 {what} of edge values {a} and {b}");
+                        assert_eq!(big(&k64.to_words(&x64)), expected, "native64 {what} of edge values {a} and {b}");
+                    };
+                    check("add", k30.add(&a30, &b30), k64.add(&a64, &b64), (a + b) % &m);
+                    check("sub", k30.sub(&a30, &b30), k64.sub(&a64, &b64), (a + &m - b) % &m);
+                    check("neg", k30.neg(&a30), k64.neg(&a64), (&m - a) % &m);
+                    check("mul", k30.mul(&a30, &b30), k64.mul(&a64, &b64), (a * b) % &m);
+                    check("square", k30.square(&a30), k64.square(&a64), (a * a) % &m);
+                    // Sums near 2p (the radix-2^30 kernel keeps them unreduced) fed onwards.
+                    let (s30, s64) = (k30.add(&a30, &b30), k64.add(&a64, &b64));
+                    let s = (a + b) % &m;
+                    check("sub of a sum", k30.sub(&s30, &b30), k64.sub(&s64, &b64), a % &m);
+                    check("neg of a sum", k30.neg(&s30), k64.neg(&s64), (&m - &s) % &m);
+                    check("mul of sums", k30.mul(&s30, &s30), k64.mul(&s64, &s64), (&s * &s) % &m);
+                    check("sum of sums", k30.add(&s30, &s30), k64.add(&s64, &s64), (&s + &s) % &m);
+                    assert_eq!(k30.eq(&a30, &b30), a == b, "radix30 eq of edge values {a} and {b}");
+                    assert_eq!(k64.eq(&a64, &b64), a == b, "native64 eq of edge values {a} and {b}");
+                    assert_eq!(k64.is_zero(&k64.sub(&a64, &b64)), a == b, "native64 is_zero of a difference");
+                    for choose in [false, true] {
+                        let expected = if choose { b } else { a };
+                        check("select", k30.select(&a30, &b30, choose), k64.select(&a64, &b64, choose), expected.clone());
+                    }
+                }
+            }
             let mut values: Vec<BigUint> = [0u64, 1, 2, 3]
                 .iter()
                 .map(|&v| BigUint::from(v))
                 .chain([&m - 1u32, &m - 2u32, (&m - 1u32) >> 1])
                 .chain([29u32, 30, 31, 60, 64, 128, 250].iter().map(|&k| BigUint::from(1u32) << k))
+                .chain(edges.iter().cloned())
                 .collect();
             let mut state = 42u64;
             while values.len() < 100_000 {

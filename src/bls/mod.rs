@@ -1,16 +1,27 @@
 //! BLS signatures (draft-irtf-cfrg-bls-signature-05) in both standard variants:
 //!
 //! - [`min_sig`], as the Internet Computer uses it: signatures in G1 (48 bytes), public keys in
-//!   G2 (96 bytes), ciphersuite `BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_` (the basic scheme);
+//!   G2 (96 bytes), ciphersuite `BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_` (the basic
+//!   scheme, section 3.1: `AggregateVerify` needs distinct messages, and there is no
+//!   `FastAggregateVerify`); [`min_sig::pop`] is its proof-of-possession scheme (section 3.3),
+//!   ciphersuite `BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_POP_`;
 //! - [`min_pk`], as Ethereum uses it: public keys in G1, signatures in G2, ciphersuite
 //!   `BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_` (the proof-of-possession scheme).
 //!
-//! Both share [`SecretKey`] (with the draft's `KeyGen`) and [`BlsError`]. Every point that
-//! comes from outside is decoded with the checked decoders (on the curve, in the subgroup), and
-//! identity public keys and signatures are rejected (the draft's `KeyValidate`, and the
-//! identity signature that an identity key would make valid). Verification is one
+//! Both share [`SecretKey`] (with the draft's `KeyGen`, erased on drop) and [`BlsError`]. Every
+//! point that comes from outside is decoded with the checked decoders (on the curve, in the
+//! subgroup), and identity public keys and signatures are rejected (the draft's `KeyValidate`,
+//! and the identity signature that an identity key would make valid). Verification is one
 //! `pairing_check` over prepared G2 points; where the G2 side is the generator, its lines are
 //! compile-time constants.
+//!
+//! No key stands in for another. Aggregation over one message (`FastAggregateVerify`, and
+//! `AggregateVerify` with repeated messages) is only sound when every key's owner knows its
+//! secret: otherwise keys `[pk, x·g − pk]` and the signature `x·H(m)` verify without `pk`'s
+//! secret (the rogue-key attack). So those operations exist only in the proof-of-possession
+//! schemes, and take a `PopVerifiedPublicKey`, which only `pop_verify` makes (and the
+//! documented escape hatch `PopVerifiedPublicKey::assume_pop_verified_unchecked`, for keys whose
+//! proof was checked when they were stored).
 //!
 //! ```
 //! use icbls::bls::{min_sig, SecretKey};
@@ -28,7 +39,9 @@
 //! ```
 
 mod batch;
+mod distinct;
 mod error;
+mod hkdf;
 mod keygen;
 #[macro_use]
 mod scheme;

@@ -9,27 +9,28 @@
 use super::error::{CertificateError, KeyError, Within};
 use crate::bls::{min_sig, BlsError};
 use crate::pairing::{G2Prepared, IC_MAINNET_ROOT_KEY};
-use crate::{DecodeError, G1Affine, G2Affine};
+use crate::{DecodeError, G1Affine};
 
 /// `domain_sep("ic-state-root")`: its length byte (13) and the text.
 const STATE_ROOT_SEP: &[u8; 14] = b"\x0dic-state-root";
 
 /// A public key ready for verification: the IC mainnet root key uses lines prepared at
 /// compile time, others are prepared here.
-pub(crate) struct PublicKey(G2Prepared);
+pub(crate) struct PublicKey(min_sig::PreparedPublicKey);
 
 impl PublicKey {
     /// Decodes a compressed G2 key (checked: canonical, on the curve, in the subgroup) and
     /// rejects the point at infinity.
     pub(crate) fn from_compressed(bytes: &[u8; 96]) -> Result<PublicKey, KeyError> {
         if *bytes == IC_MAINNET_ROOT_KEY {
-            return Ok(PublicKey(G2Prepared::ic_mainnet_root_key()));
+            return Ok(PublicKey(min_sig::PreparedPublicKey::ic_mainnet_root_key()));
         }
-        let q = G2Affine::from_compressed(bytes).map_err(KeyError::Point)?;
-        if q.is_identity() {
-            return Err(KeyError::Identity);
+        match min_sig::PublicKey::from_bytes(bytes) {
+            Ok(pk) => Ok(PublicKey(min_sig::PreparedPublicKey::new(&pk))),
+            Err(BlsError::PublicKey(e)) => Err(KeyError::Point(e)),
+            // The only other error `from_bytes` gives: `BlsError::IdentityPublicKey`.
+            Err(_) => Err(KeyError::Identity),
         }
-        Ok(PublicKey(G2Prepared::new(&q)))
     }
 }
 
@@ -51,7 +52,8 @@ pub(crate) fn verify_min_sig(pk: &PublicKey, root_hash: &[u8; 32], sig: &G1Affin
     let mut msg = [0u8; 46];
     msg[..14].copy_from_slice(STATE_ROOT_SEP);
     msg[14..].copy_from_slice(root_hash);
-    match min_sig::verify_prepared(&pk.0, &msg, &min_sig::Signature::from_point(*sig)) {
+    // `sig` was decoded with the checked decoder (`decode_signature`): no second subgroup check.
+    match min_sig::verify_prepared(&pk.0, &msg, &min_sig::Signature(*sig)) {
         Ok(()) => Ok(()),
         Err(BlsError::IdentitySignature) => Err(CertificateError::SignatureEncoding {
             within,
@@ -98,7 +100,7 @@ pub(crate) fn verify_with_delegation(
     let h_delegation = message(delegation.0).mul_vartime(&c).to_affine_vartime();
     let h_certificate = message(certificate.0).to_affine_vartime();
     let neg_g2 = G2Prepared::neg_generator();
-    if pairing_check_prepared(&[(&sig, &neg_g2), (&h_certificate, &subnet.0), (&h_delegation, &root.0)]) {
+    if pairing_check_prepared(&[(&sig, &neg_g2), (&h_certificate, subnet.0.lines()), (&h_delegation, root.0.lines())]) {
         return Ok(());
     }
     verify_min_sig(root, delegation.0, delegation.1, Within::DelegationCertificate)?;

@@ -8,6 +8,13 @@ prime_field!(
     Fr, FR, FrElem, R_WORDS, 32, "Fr scalar"
 );
 
+/// `zeroize` overwrites a scalar with [`Fr::ZERO`] (its `Default`) through a volatile write
+/// that the compiler may not remove, for scalars that are secrets (a [`crate::bls::SecretKey`]
+/// erases its own on drop). Zero is the all-zero limb pattern in every kernel, and the write
+/// covers the whole element whatever the kernel's limbs are, so this layer needs no limb
+/// access.
+impl zeroize::DefaultIsZeroes for Fr {}
+
 /// r - 2: inversion by Fermat's little theorem.
 const R_MINUS_2: [u64; 6] = sub_small(R_WORDS, 2);
 

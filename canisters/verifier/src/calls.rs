@@ -111,27 +111,51 @@ macro_rules! per_scheme {
     };
 }
 
+// SECURITY (the canister half of "the verifier as a public service"): the interface does not
+// take proofs of possession yet, so the keys of `bls_fast_aggregate_verify` and of min-pk's
+// `bls_aggregate_verify` enter through the library's escape hatch
+// `PopVerifiedPublicKey::assume_pop_verified_unchecked`, which keeps the old behaviour: a caller
+// who sends keys `[pk, x·g − pk]` can forge. Take a proof per key and admit keys with
+// `pop_verify_bytes` instead. Min-sig's fast aggregation is the proof-of-possession ciphersuite
+// `BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_POP_` (`min_sig::pop`): the basic `_NUL_` scheme has none.
 pub fn bls_fast_aggregate_verify(args: &FastAggregateVerifyArgs) -> Result<(), Error> {
-    per_scheme!(args.scheme, |scheme| {
-        let mut keys = Vec::with_capacity(args.public_keys.len());
-        for (i, k) in args.public_keys.iter().enumerate() {
-            keys.push(scheme::PublicKey::from_bytes(k).map_err(|e| bls_error(&format!("public_keys[{i}]."), e))?);
-        }
-        let sig = scheme::Signature::from_bytes(&args.signature).map_err(|e| bls_error("", e))?;
-        scheme::fast_aggregate_verify(&keys, &args.message, &sig).map_err(|e| bls_error("public_keys.", e))
-    })
+    macro_rules! fast {
+        ($m:path) => {{
+            use $m as scheme;
+            let mut keys = Vec::with_capacity(args.public_keys.len());
+            for (i, k) in args.public_keys.iter().enumerate() {
+                let key = scheme::PublicKey::from_bytes(k).map_err(|e| bls_error(&format!("public_keys[{i}]."), e))?;
+                keys.push(scheme::PopVerifiedPublicKey::assume_pop_verified_unchecked(key));
+            }
+            let sig = scheme::Signature::from_bytes(&args.signature).map_err(|e| bls_error("", e))?;
+            scheme::fast_aggregate_verify(&keys, &args.message, &sig).map_err(|e| bls_error("public_keys.", e))
+        }};
+    }
+    match args.scheme {
+        Scheme::MinSig => fast!(min_sig::pop),
+        Scheme::MinPk => fast!(min_pk),
+    }
 }
 
 pub fn bls_aggregate_verify(args: &AggregateVerifyArgs) -> Result<(), Error> {
-    per_scheme!(args.scheme, |scheme| {
-        let mut keys = Vec::with_capacity(args.public_keys.len());
-        for (i, k) in args.public_keys.iter().enumerate() {
-            keys.push(scheme::PublicKey::from_bytes(k).map_err(|e| bls_error(&format!("public_keys[{i}]."), e))?);
-        }
-        let sig = scheme::Signature::from_bytes(&args.signature).map_err(|e| bls_error("", e))?;
-        let messages: Vec<&[u8]> = args.messages.iter().map(|m| &m[..]).collect();
-        scheme::aggregate_verify(&keys, &messages, &sig).map_err(|e| bls_error("messages.", e))
-    })
+    macro_rules! aggregate {
+        ($m:ident, $admit:expr) => {{
+            let mut keys = Vec::with_capacity(args.public_keys.len());
+            for (i, k) in args.public_keys.iter().enumerate() {
+                let key = $m::PublicKey::from_bytes(k).map_err(|e| bls_error(&format!("public_keys[{i}]."), e))?;
+                keys.push($admit(key));
+            }
+            let sig = $m::Signature::from_bytes(&args.signature).map_err(|e| bls_error("", e))?;
+            let messages: Vec<&[u8]> = args.messages.iter().map(|m| &m[..]).collect();
+            $m::aggregate_verify(&keys, &messages, &sig).map_err(|e| bls_error("messages.", e))
+        }};
+    }
+    match args.scheme {
+        // The basic scheme: plain keys, distinct messages.
+        Scheme::MinSig => aggregate!(min_sig, |k| k),
+        // The proof-of-possession scheme: see the SECURITY note above.
+        Scheme::MinPk => aggregate!(min_pk, min_pk::PopVerifiedPublicKey::assume_pop_verified_unchecked),
+    }
 }
 
 pub fn bls_batch_verify(args: &BatchVerifyArgs) -> Result<(), Error> {
