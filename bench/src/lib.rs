@@ -9,6 +9,7 @@ pub mod artifact;
 pub mod build;
 pub mod chart;
 pub mod endpoints;
+pub mod library_cases;
 pub mod results;
 pub mod verifier;
 pub mod vectors;

@@ -14,9 +14,13 @@
 //! | `[{name, signature_hex, message_hex, public_key_hex, dst, expected_valid}]` | IC min-sig BLS | `bls_verify` (MinSig) |
 //! | `data.yaml` `{input: {commitment, z, y, proof}, output}` | c-kzg-4844 `verify_kzg_proof` | `kzg_point_evaluation` |
 //!
-//! A file of none of these shapes is reported as `not a vector file (skipped)`. A case that the
-//! canister has no method for, or that cannot be written as the method's input, is skipped with
-//! the reason. Anything wrong inside a recognised file (a missing field, bad hex) fails that case.
+//! The cases the canister has no method for run natively through the library
+//! ([`crate::library_cases`]): ethereum/bls12-381-tests `sign`, `aggregate` and
+//! `deserialization_G1`/`_G2`, RFC 9380's `_NU_` suites and `expand_message_xmd` files, and
+//! zkcrypto's binary `g{1,2}_{compressed,uncompressed}_valid_test_vectors.dat`; the report counts
+//! them apart. A file of none of these shapes is reported as `not a vector file (skipped)`. A
+//! case that cannot be written as the method's input at all is skipped with the reason. Anything
+//! wrong inside a recognised file (a missing field, bad hex) fails that case.
 
 use crate::verifier::{
     AggregateVerifyArgs, BatchVerifyArgs, BlsVerifyArgs, Error, FastAggregateVerifyArgs, PrecompileOutput, Reply, Scheme,
@@ -81,8 +85,10 @@ enum Kind {
     Precompile(Option<u8>),
     /// RFC 9380 hash-to-curve suite vectors.
     HashToCurve,
-    /// RFC 9380 `expand_message` vectors (no canister method).
+    /// RFC 9380 `expand_message` vectors (run through the library).
     ExpandMessage,
+    /// zkcrypto's binary serialization file: `(g2, compressed)`.
+    ZkcryptoPoints(bool, bool),
     /// One ethereum/bls12-381-tests case; the handler from the folder or file name, if known.
     EthBls(Option<Handler>),
     /// IC certificates with verdicts.
@@ -161,6 +167,10 @@ fn eth_handler(path: &Path) -> Option<Handler> {
 /// no known shape). `Err` when it cannot be read.
 fn load(path: &Path) -> Result<Option<(Kind, Value)>, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    if let Some((g2, compressed)) = crate::library_cases::zkcrypto_file_kind(name) {
+        return Ok(Some((Kind::ZkcryptoPoints(g2, compressed), Value::String(hex::encode(&bytes)))));
+    }
     let Ok(text) = String::from_utf8(bytes) else { return Ok(None) };
     let value = match serde_json::from_str::<Value>(&text) {
         Ok(value) => value,
@@ -217,6 +227,8 @@ enum Outcome {
     Pass,
     Fail(String),
     Skip(String),
+    /// Run natively through the library (no canister method): its verdict.
+    Library(Result<(), String>),
 }
 
 /// The cases of one file.
@@ -227,6 +239,8 @@ struct FileReport {
     failures: Vec<(String, String)>,
     /// Case name and why it was not run.
     skipped: Vec<(String, String)>,
+    /// Cases run through the library rather than the canister.
+    library: usize,
 }
 
 impl FileReport {
@@ -235,11 +249,18 @@ impl FileReport {
             Outcome::Pass => self.passed += 1,
             Outcome::Fail(why) => self.failures.push((case.into(), why)),
             Outcome::Skip(why) => self.skipped.push((case.into(), why)),
+            Outcome::Library(result) => {
+                self.library += 1;
+                self.add(case, result.map_or_else(Outcome::Fail, |()| Outcome::Pass));
+            }
         }
     }
 
     fn render(&self, path: &Path) -> String {
         let mut line = format!("{}: {} passed, {} failed", path.display(), self.passed, self.failures.len());
+        if self.library > 0 {
+            line += &format!(" ({} through the library: no canister method)", self.library);
+        }
         if !self.skipped.is_empty() {
             let reasons: BTreeSet<&str> = self.skipped.iter().map(|(_, why)| why.as_str()).collect();
             let reasons: Vec<&str> = reasons.into_iter().collect();
@@ -269,8 +290,27 @@ fn run_file(path: &Path, kind: &Kind, value: &Value, v: &mut Verifier) -> FileRe
         }
         Kind::HashToCurve => run_hash_to_curve(value, v, &mut report),
         Kind::ExpandMessage => {
-            for (i, case) in value["tests"].as_array().into_iter().flatten().enumerate() {
-                report.add(case_name(case, "name", i), Outcome::Skip("no endpoint".into()));
+            let dst = value.get("DST").and_then(Value::as_str).unwrap_or("").as_bytes();
+            for case in value["tests"].as_array().into_iter().flatten() {
+                let name = format!("msg {:?} len {}", abbreviate(case.get("msg").and_then(Value::as_str).unwrap_or("")), case["len_in_bytes"]);
+                let run = || -> Result<(), String> {
+                    let msg = case["msg"].as_str().ok_or("msg is not a string")?.as_bytes();
+                    let len = case["len_in_bytes"].as_str().ok_or("len_in_bytes is not a string")?;
+                    let len = usize::from_str_radix(len.trim_start_matches("0x"), 16).map_err(|e| format!("len_in_bytes: {e}"))?;
+                    crate::library_cases::expand_message(msg, dst, len, &hex_field(case, "uniform_bytes")?)
+                };
+                report.add(name, Outcome::Library(run()));
+            }
+        }
+        Kind::ZkcryptoPoints(g2, compressed) => {
+            let bytes = hex::decode(value.as_str().unwrap_or("")).unwrap_or_default();
+            match crate::library_cases::zkcrypto_points(g2, compressed, &bytes) {
+                Err(why) => report.add(stem, Outcome::Fail(why)),
+                Ok(results) => {
+                    for (i, result) in results.into_iter().enumerate() {
+                        report.add(format!("{i}·G"), Outcome::Library(result));
+                    }
+                }
             }
         }
         Kind::EthBls(handler) => report.add(stem, run_eth_bls(handler, value, v)),
@@ -361,15 +401,20 @@ fn run_precompile(address: u8, case: &Value, v: &mut Verifier) -> Outcome {
 /// The RFC 9380 hash-to-curve suites the canister has a method for.
 const H2C_G1: &str = "BLS12381G1_XMD:SHA-256_SSWU_RO_";
 const H2C_G2: &str = "BLS12381G2_XMD:SHA-256_SSWU_RO_";
+/// The nonuniform encodings, run through the library.
+const H2C_G1_NU: &str = "BLS12381G1_XMD:SHA-256_SSWU_NU_";
+const H2C_G2_NU: &str = "BLS12381G2_XMD:SHA-256_SSWU_NU_";
 
 fn run_hash_to_curve(value: &Value, v: &mut Verifier, report: &mut FileReport) {
     let cases = value["vectors"].as_array().cloned().unwrap_or_default();
     let suite = value["ciphersuite"].as_str().unwrap_or("");
-    let g2 = match suite {
-        H2C_G1 => false,
-        H2C_G2 => true,
+    let (g2, nonuniform) = match suite {
+        H2C_G1 => (false, false),
+        H2C_G2 => (true, false),
+        H2C_G1_NU => (false, true),
+        H2C_G2_NU => (true, true),
         _ => {
-            let why = if suite.contains("_NU_") { "no endpoint (encode_to_curve)".to_string() } else { format!("no endpoint for suite {suite}") };
+            let why = format!("not a BLS12-381 SHA-256 suite: {suite}");
             for (i, case) in cases.iter().enumerate() {
                 report.add(case_name(case, "msg", i), Outcome::Skip(why.clone()));
             }
@@ -393,6 +438,9 @@ fn run_hash_to_curve(value: &Value, v: &mut Verifier, report: &mut FileReport) {
             let point = &case["P"];
             let (x, y) = (point["x"].as_str().ok_or("P.x is not a string")?, point["y"].as_str().ok_or("P.y is not a string")?);
             let expected = if g2 { compress_g2(x, y)? } else { compress_g1(x, y)? };
+            if nonuniform {
+                return Ok(Outcome::Library(crate::library_cases::encode_to_curve(g2, &msg, &dst, &expected)));
+            }
             Ok(compare_hash(v.hash_to(g2, msg, dst), &expected))
         };
         report.add(name, run().unwrap_or_else(Outcome::Fail));
@@ -422,10 +470,32 @@ fn run_eth_bls(handler: Option<Handler>, value: &Value, v: &mut Verifier) -> Out
         let output = &value["output"];
         let scheme = Scheme::MinPk;
         let reply = match handler {
-            Handler::Sign => return Ok(Outcome::Skip("no endpoint (sign)".into())),
-            Handler::Aggregate => return Ok(Outcome::Skip("no endpoint (aggregate)".into())),
-            Handler::DeserializationG1 | Handler::DeserializationG2 => {
-                return Ok(Outcome::Skip("no endpoint (deserialization)".into()))
+            Handler::Sign => {
+                let expected = optional_hex(output, "output")?;
+                let result = crate::library_cases::sign(
+                    &hex_field(input, "privkey")?,
+                    &hex_field(input, "message")?,
+                    expected.as_deref(),
+                );
+                return Ok(Outcome::Library(result));
+            }
+            Handler::Aggregate => {
+                let list = input.as_array().ok_or("input is not a list")?;
+                let signatures = list
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| unhex(s.as_str().ok_or_else(|| format!("input[{i}] is not a string"))?))
+                    .collect::<Result<Vec<_>, String>>()?;
+                let expected = optional_hex(output, "output")?;
+                return Ok(Outcome::Library(crate::library_cases::aggregate(&signatures, expected.as_deref())));
+            }
+            Handler::DeserializationG1 => {
+                let result = crate::library_cases::deserialize(false, &hex_field(input, "pubkey")?, expected_bool(output, "output")?);
+                return Ok(Outcome::Library(result));
+            }
+            Handler::DeserializationG2 => {
+                let result = crate::library_cases::deserialize(true, &hex_field(input, "signature")?, expected_bool(output, "output")?);
+                return Ok(Outcome::Library(result));
             }
             Handler::HashToG2 => {
                 let msg = input["msg"].as_str().ok_or("input.msg is not a string")?.as_bytes().to_vec();
@@ -640,6 +710,15 @@ fn hex_list(object: &Value, key: &str) -> Result<Vec<Vec<u8>>, String> {
             unhex(s).map_err(|e| format!("{key}[{i}]: {e}"))
         })
         .collect()
+}
+
+/// `null` (the operation must fail) or a hex string.
+fn optional_hex(value: &Value, key: &str) -> Result<Option<Vec<u8>>, String> {
+    match value {
+        Value::Null => Ok(None),
+        Value::String(s) => unhex(s).map(Some).map_err(|e| format!("{key}: {e}")),
+        _ => Err(format!("{key} is neither null nor a hex string")),
+    }
 }
 
 /// A verdict: `true`, `false`, or `null` (the operation must fail, so: false).

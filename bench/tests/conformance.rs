@@ -37,7 +37,7 @@ fn public_vectors_pass_through_the_canister() {
     println!("{report}");
     println!("conformance run on {}: {:.1} s", v.backend.name(), elapsed.as_secs_f64());
     assert!(ok, "some vectors failed:\n{report}");
-    for folder in ["eip2537", "kzg_point_evaluation", "hash_to_curve", "bls_sig_min_pk_eth", "bls_sig_min_sig_ic", "ic_certificates"] {
+    for folder in ["eip2537", "kzg_point_evaluation", "hash_to_curve", "bls_sig_min_pk_eth", "bls_sig_min_sig_ic", "ic_certificates", "serialization"] {
         let prefix = format!("{}/", root.join(folder).display());
         let passed: usize = report
             .lines()
@@ -47,6 +47,23 @@ fn public_vectors_pass_through_the_canister() {
         assert!(passed > 0, "no case passed under {folder}:\n{report}");
     }
     assert!(report.contains("PROVENANCE.md: not a vector file (skipped)"), "{report}");
+    // The cases with no canister method run through the library, each family at least once.
+    for file in [
+        "expand_message_xmd_SHA256_38.json",
+        "g1_compressed_valid_test_vectors.dat: 1000 passed, 0 failed (1000 through the library",
+        "g2_uncompressed_valid_test_vectors.dat: 1000 passed, 0 failed (1000 through the library",
+    ] {
+        assert!(report.lines().any(|l| l.contains(file) && l.contains("through the library")), "{file}:\n{report}");
+    }
+    for folder in ["sign", "aggregate", "deserialization_G1", "deserialization_G2"] {
+        let marker = format!("/{folder}/");
+        let lines: Vec<&str> = report.lines().filter(|l| l.contains(&marker)).collect();
+        assert!(!lines.is_empty() && lines.iter().all(|l| l.contains("through the library")), "{folder}:\n{report}");
+    }
+    // Nothing is skipped but what cannot be expressed as an input at all, each with its reason.
+    for line in report.lines().filter(|l| l.contains(" skipped (")) {
+        assert!(line.contains("not representable") || line.contains("not a vector file"), "unexpected skip: {line}");
+    }
 
     eips_assets_names(&mut v);
 }
