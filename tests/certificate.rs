@@ -2,11 +2,14 @@
 //! tests), single-bit mutations of them, truncations, deep nesting and random inputs.
 
 mod common;
+#[path = "common/certificates.rs"]
+mod certificates;
 
+use certificates::{delegated_certificate, key, leb128, Tree};
 use common::Rng;
 use icbls::certificate::{
     read_state_response_certificate, verify_certificate, Certificate, CertificateError, Freshness, HashTree,
-    LookupResult, Target, Within,
+    LookupResult, Target, Within, MAX_PRINCIPAL_BYTES,
 };
 use std::path::PathBuf;
 use std::time::Instant;
@@ -119,12 +122,12 @@ fn shared_vectors_give_their_verdicts() {
     assert_eq!(all.iter().filter(|c| c.valid).count(), 5);
     for c in &all {
         // The clock fixed to the certificate's own time, and five minutes allowed.
-        let fresh = Some(Freshness { now_ns: c.time_ns, max_age_ns: 300_000_000_000 });
+        let fresh = Some(Freshness::new(c.time_ns, 300_000_000_000));
         let got = verify_certificate(&c.cert, &c.root_key, c.target(), fresh);
         if c.valid {
             let v = got.unwrap_or_else(|e| panic!("{}: {e}", c.name));
             assert_eq!(v.time_ns(), c.time_ns, "{}", c.name);
-            assert_eq!(v.lookup(&[b"time"]), LookupResult::Found(Certificate::decode(&c.cert).unwrap().tree.lookup(&[b"time"]).found().unwrap()));
+            assert_eq!(v.lookup(&[b"time"]), Ok(LookupResult::Found(Certificate::decode(&c.cert).unwrap().tree.lookup(&[b"time"]).found().unwrap())));
             assert!(v.delegation_subnet_id().is_some(), "{}: all vectors are delegated", c.name);
             if let Some(s) = &c.subnet {
                 assert_eq!(v.delegation_subnet_id(), Some(&s[..]));
@@ -134,12 +137,12 @@ fn shared_vectors_give_their_verdicts() {
         }
         // Freshness: the same certificate a second too old, or a second too far ahead.
         let max_age_ns = 300_000_000_000;
-        let late = Freshness { now_ns: c.time_ns + max_age_ns + 1, max_age_ns };
+        let late = Freshness::new(c.time_ns + max_age_ns + 1, max_age_ns);
         assert!(matches!(
             verify_certificate(&c.cert, &c.root_key, c.target(), Some(late)),
             Err(CertificateError::Stale { .. })
         ));
-        let early = Freshness { now_ns: c.time_ns - max_age_ns - 1, max_age_ns };
+        let early = Freshness::new(c.time_ns - max_age_ns - 1, max_age_ns);
         assert!(matches!(
             verify_certificate(&c.cert, &c.root_key, c.target(), Some(early)),
             Err(CertificateError::FromFuture { .. })
@@ -519,4 +522,203 @@ fn mutated_tree_hashes_agree_with_ic_certification() {
     }
     eprintln!("{compared} mutated trees compared");
     assert!(compared > 500);
+}
+
+/// A canister id (class 0x01, "opaque") and a second one outside its one-canister range.
+const CANISTER: &[u8] = &[0, 0, 0, 0, 0, 0x30, 0, 0x01, 0x01, 0x01];
+const OTHER_CANISTER: &[u8] = &[0, 0, 0, 0, 0, 0x30, 0, 0x02, 0x01, 0x01];
+const TIME_NS: u64 = 1_700_000_000_000_000_000;
+
+/// A state tree with `/time` and the certified data of both canisters.
+fn two_canisters_tree() -> Tree {
+    Tree::new()
+        .insert(&[b"canister", CANISTER, b"certified_data"], b"mine")
+        .insert(&[b"canister", OTHER_CANISTER, b"certified_data"], b"not mine")
+        .insert(&[b"time"], &leb128(TIME_NS))
+}
+
+/// The delegation's `subnet_id` is a principal, at most 29 bytes: a certificate with a 30-byte
+/// subnet id, correctly signed under the caller's root key, is refused when it is decoded
+/// (canisters turn the id into a principal type that may panic on it). The same certificate
+/// with a 29-byte id verifies, so nothing else is wrong with it.
+#[test]
+fn delegation_subnet_id_longer_than_a_principal_is_rejected() {
+    let (root, subnet) = (key(1), key(2));
+    let root_key = certificates::raw_key(&root);
+    let range: &[(&[u8], &[u8])] = &[(CANISTER, CANISTER)];
+    let tree = two_canisters_tree();
+    let ok_id = vec![0xab; MAX_PRINCIPAL_BYTES];
+    let ok = delegated_certificate(&root, &subnet, &ok_id, range, &tree, TIME_NS);
+    let v = verify_certificate(&ok, &root_key, Target::Canister(CANISTER), Some(Freshness::new(TIME_NS, 0))).unwrap();
+    assert_eq!(v.delegation_subnet_id(), Some(&ok_id[..]));
+    assert!(verify_certificate(&ok, &root_key, Target::Subnet(&ok_id), None).is_ok());
+
+    let long_id = vec![0xab; MAX_PRINCIPAL_BYTES + 1];
+    let long = delegated_certificate(&root, &subnet, &long_id, range, &tree, TIME_NS);
+    let too_long = CertificateError::FieldTooLong {
+        within: Within::Certificate,
+        field: "delegation.subnet_id",
+        len: 30,
+        max: 29,
+    };
+    assert_eq!(Certificate::decode(&long).err(), Some(too_long));
+    for target in [Target::Canister(CANISTER), Target::Subnet(&long_id[..29])] {
+        assert_eq!(verify_certificate(&long, &root_key, target, None).err(), Some(too_long));
+    }
+    assert_eq!(too_long.to_string(), "certificate: field delegation.subnet_id has 30 bytes, more than the 29 allowed");
+    // The target is a principal too.
+    assert_eq!(
+        verify_certificate(&long, &root_key, Target::Subnet(&long_id), None).err(),
+        Some(CertificateError::TargetTooLong { len: 30 })
+    );
+    assert_eq!(
+        verify_certificate(&ok, &root_key, Target::Canister(&[1; 30]), None).err(),
+        Some(CertificateError::TargetTooLong { len: 30 })
+    );
+}
+
+/// A certificate verified for a canister answers `/canister/<id>/...` for that canister only:
+/// the range check covered it alone. The other canister's certified data is in the signed
+/// tree, but the subnet has no authority over it.
+#[test]
+fn lookups_under_another_canister_are_refused() {
+    let (root, subnet) = (key(1), key(2));
+    let root_key = certificates::raw_key(&root);
+    let subnet_id = [7u8; 29];
+    let cert = delegated_certificate(&root, &subnet, &subnet_id, &[(CANISTER, CANISTER)], &two_canisters_tree(), TIME_NS);
+    // The range check refuses the other canister as a target ...
+    assert_eq!(
+        verify_certificate(&cert, &root_key, Target::Canister(OTHER_CANISTER), None).err(),
+        Some(CertificateError::CanisterNotInRange)
+    );
+    // ... and the lookups refuse it as a path.
+    let v = verify_certificate(&cert, &root_key, Target::Canister(CANISTER), None).unwrap();
+    assert_eq!(v.lookup(&[b"canister", CANISTER, b"certified_data"]), Ok(LookupResult::Found(b"mine")));
+    assert_eq!(v.lookup(&[b"canister", CANISTER, b"module_hash"]), Ok(LookupResult::Absent));
+    assert_eq!(v.lookup(&[b"canister", CANISTER]), Ok(LookupResult::Error));
+    assert_eq!(v.lookup(&[b"canister".as_slice()]), Ok(LookupResult::Error));
+    assert_eq!(v.lookup(&[b"time"]), Ok(LookupResult::Found(&leb128(TIME_NS)[..])));
+    for path in [
+        &[b"canister".as_slice(), OTHER_CANISTER, b"certified_data"][..],
+        &[b"canister", OTHER_CANISTER, b"module_hash"],
+        &[b"canister", OTHER_CANISTER],
+        &[b"canister", &CANISTER[..9]],
+        &[b"canister", b""],
+    ] {
+        assert_eq!(v.lookup(path), Err(CertificateError::LookupOtherCanister), "{path:02x?}");
+    }
+    // The tree itself still answers, unchecked.
+    assert_eq!(
+        v.tree().lookup(&[b"canister", OTHER_CANISTER, b"certified_data"]),
+        LookupResult::Found(b"not mine")
+    );
+
+    // A certificate signed by the root key itself (no delegation) speaks for any target, but
+    // its lookups too are held to the canister it was verified for.
+    let root_signed = certificates::certificate(&root, &two_canisters_tree(), None);
+    let v = verify_certificate(&root_signed, &root_key, Target::Canister(CANISTER), None).unwrap();
+    assert_eq!(v.lookup(&[b"canister", CANISTER, b"certified_data"]), Ok(LookupResult::Found(b"mine")));
+    assert_eq!(
+        v.lookup(&[b"canister", OTHER_CANISTER, b"certified_data"]),
+        Err(CertificateError::LookupOtherCanister)
+    );
+
+    // A mainnet certificate: its own canister's paths are answered, another's are not.
+    let c = case("ivg37_time_valid");
+    let v = verify_certificate(&c.cert, &c.root_key, c.target(), None).unwrap();
+    let ivg37 = c.canister.clone().unwrap();
+    assert!(v.lookup(&[b"canister".as_slice(), &ivg37, b"certified_data"]).is_ok());
+    let mut other = ivg37.clone();
+    *other.last_mut().unwrap() ^= 1;
+    assert_eq!(
+        v.lookup(&[b"canister".as_slice(), &other, b"certified_data"]),
+        Err(CertificateError::LookupOtherCanister)
+    );
+}
+
+/// A subnet's own certificate speaks for no canister: every `/canister/<id>/...` lookup is
+/// refused, inside the subnet's ranges or not; subnet paths and `/time` are answered.
+#[test]
+fn subnet_certificates_refuse_canister_lookups() {
+    let (root, subnet) = (key(1), key(2));
+    let root_key = certificates::raw_key(&root);
+    let subnet_id = [7u8; 10];
+    let tree = two_canisters_tree().insert(&[b"subnet", &subnet_id, b"metrics"], b"m");
+    let cert = delegated_certificate(&root, &subnet, &subnet_id, &[(CANISTER, CANISTER)], &tree, TIME_NS);
+    let v = verify_certificate(&cert, &root_key, Target::Subnet(&subnet_id), None).unwrap();
+    for id in [CANISTER, OTHER_CANISTER] {
+        assert_eq!(
+            v.lookup(&[b"canister", id, b"certified_data"]),
+            Err(CertificateError::LookupCanisterInSubnetCertificate)
+        );
+    }
+    assert_eq!(v.lookup(&[b"subnet".as_slice(), &subnet_id, b"metrics"]), Ok(LookupResult::Found(b"m")));
+    assert_eq!(v.lookup(&[b"time"]), Ok(LookupResult::Found(&leb128(TIME_NS)[..])));
+    // Mainnet subnet certificates.
+    for name in ["o3ow2_subnet_key.bin", "uzr34_node_keys.bin"] {
+        let body = std::fs::read(vectors().join("agent-rs_raw_read_state_responses").join(name)).unwrap();
+        let cert = read_state_response_certificate(&body).unwrap();
+        let subnet = Certificate::decode(cert).unwrap().delegation.unwrap().subnet_id;
+        let root = case("ivg37_time_valid").root_key;
+        let v = verify_certificate(cert, &root, Target::Subnet(subnet), None).unwrap();
+        assert_eq!(
+            v.lookup(&[b"canister".as_slice(), &principal("ivg37-qiaaa-aaaab-aaaga-cai"), b"module_hash"]),
+            Err(CertificateError::LookupCanisterInSubnetCertificate),
+            "{name}"
+        );
+        assert!(matches!(v.lookup(&[b"time"]), Ok(LookupResult::Found(_))), "{name}");
+    }
+}
+
+/// The `/time` of a tree, as a number.
+fn tree_time(tree: &HashTree<'_>) -> u64 {
+    let leb = tree.lookup(&[b"time"]).found().unwrap();
+    leb.iter().enumerate().fold(0, |t, (i, b)| t | u64::from(b & 0x7f) << (7 * i))
+}
+
+/// `delegation_max_age_ns` holds the delegation's own `/time` to a window around now, on a
+/// mainnet certificate with the clock fixed to the certificate's time.
+#[test]
+fn delegation_max_age_is_checked_against_the_delegation_time() {
+    let c = case("ivg37_time_valid");
+    let cert = Certificate::decode(&c.cert).unwrap();
+    let delegation_time = tree_time(&Certificate::decode(cert.delegation.unwrap().certificate).unwrap().tree);
+    assert!(delegation_time < c.time_ns);
+    let age = c.time_ns - delegation_time;
+    let fresh = Freshness::new(c.time_ns, 300_000_000_000);
+    // Not checked unless asked for.
+    assert!(verify_certificate(&c.cert, &c.root_key, c.target(), Some(fresh)).is_ok());
+    assert!(verify_certificate(&c.cert, &c.root_key, c.target(), Some(fresh.with_delegation_max_age(age))).is_ok());
+    assert_eq!(
+        verify_certificate(&c.cert, &c.root_key, c.target(), Some(fresh.with_delegation_max_age(age - 1))).err(),
+        Some(CertificateError::DelegationStale { time_ns: delegation_time, now_ns: c.time_ns, max_age_ns: age - 1 })
+    );
+    // A clock behind the delegation: from the future (the outer window allows it).
+    let behind = Freshness::new(delegation_time - 10, age + 10).with_delegation_max_age(9);
+    assert_eq!(
+        verify_certificate(&c.cert, &c.root_key, c.target(), Some(behind)).err(),
+        Some(CertificateError::DelegationFromFuture { time_ns: delegation_time, now_ns: delegation_time - 10, max_age_ns: 9 })
+    );
+    assert!(verify_certificate(&c.cert, &c.root_key, c.target(), Some(Freshness { delegation_max_age_ns: Some(10), ..behind })).is_ok());
+
+    // A delegation certificate without `/time` fails the check when it is asked for.
+    let (root, subnet) = (key(1), key(2));
+    let root_key = certificates::raw_key(&root);
+    let subnet_id = [7u8; 10];
+    let inner = certificates::certificate(
+        &root,
+        &Tree::new().insert(&[b"subnet", &subnet_id, b"public_key"], &certificates::der_key(&subnet)),
+        None,
+    );
+    let outer = certificates::certificate(&subnet, &two_canisters_tree(), Some((&subnet_id, &inner)));
+    let target = Target::Subnet(&subnet_id);
+    assert!(verify_certificate(&outer, &root_key, target, Some(Freshness::new(TIME_NS, 0))).is_ok());
+    assert_eq!(
+        verify_certificate(&outer, &root_key, target, Some(Freshness::new(TIME_NS, 0).with_delegation_max_age(u64::MAX))).err(),
+        Some(CertificateError::MissingTime { within: Within::DelegationCertificate, lookup: LookupResult::Absent })
+    );
+    // A certificate without a delegation has no delegation time to check.
+    let root_signed = certificates::certificate(&root, &two_canisters_tree(), None);
+    let strict = Freshness::new(TIME_NS, 0).with_delegation_max_age(0);
+    assert!(verify_certificate(&root_signed, &root_key, Target::Canister(CANISTER), Some(strict)).is_ok());
 }

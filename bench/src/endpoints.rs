@@ -98,6 +98,7 @@ fn certificate(hex_text: &str, canister: &str, now: u64) -> VerifyCertificateArg
         subnet_id: None,
         now_ns: Some(now),
         max_age_ns: None,
+        delegation_max_age_ns: None,
         lookup: vec![vec![b"time".to_vec()]],
     }
 }

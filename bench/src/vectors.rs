@@ -576,6 +576,7 @@ fn run_certificate(case: &Value, v: &mut Verifier) -> Outcome {
             subnet_id: principal("subnet_id")?,
             now_ns: Some(time),
             max_age_ns: Some(0),
+            delegation_max_age_ns: None,
             lookup: vec![],
         };
         Ok(match v.verify_certificate(args) {

@@ -2,6 +2,10 @@
 //! `POCKET_IC_BIN` is set): each method's success and failure paths. The shared vectors go
 //! through it in `conformance.rs`; the limits are found in `limits.rs`.
 
+#[path = "../../tests/common/certificates.rs"]
+mod certificates;
+
+use candid::Principal;
 use icbls::bls::{min_pk, min_sig, SecretKey};
 use icbls::{G1Affine, G1Projective, G2Affine};
 use icbls_bench::verifier::*;
@@ -33,6 +37,7 @@ fn every_method_through_candid() {
     let mut v = Verifier::install(backend_from_env().unwrap()).unwrap();
     assert_eq!(v.version().unwrap(), icbls::VERSION);
     certificates(&mut v);
+    certificate_bounds(&mut v);
     pairings(&mut v);
     signatures(&mut v);
     precompiles(&mut v);
@@ -53,6 +58,7 @@ fn certificates(v: &mut Verifier) {
         subnet_id: None,
         now_ns: Some(now),
         max_age_ns: None,
+        delegation_max_age_ns: None,
         lookup: vec![vec![b"time".to_vec()], vec![b"no such label".to_vec()], vec![]],
     };
     let ok = v.verify_certificate(args(time)).unwrap().unwrap();
@@ -61,7 +67,7 @@ fn certificates(v: &mut Verifier) {
     // A pruned tree proves absence only where the neighbouring labels are kept.
     assert!(matches!(ok.lookups[1], Lookup::Absent | Lookup::Unknown), "{:?}", ok.lookups[1]);
     assert_eq!(ok.lookups[2], Lookup::NotALeaf);
-    assert!(ok.values[0].is_some() && ok.values[1].is_none());
+    assert_eq!(ok.lookups.len(), 3);
     assert!(ok.delegation_subnet_id.is_some());
     // An hour later the certificate is stale.
     let stale = v.verify_certificate(args(time + 3_600_000_000_000)).unwrap().unwrap_err();
@@ -76,6 +82,117 @@ fn certificates(v: &mut Verifier) {
     let mut bad = args(time);
     bad.canister_id = None;
     assert!(matches!(v.verify_certificate(bad).unwrap(), Err(Error::Unsupported(_))));
+
+    // The delegation's own `/time`, held to `delegation_max_age_ns` when it is given.
+    let full = args(time).certificate;
+    let delegation = icbls::certificate::Certificate::decode(&full).unwrap().delegation.unwrap();
+    let delegation_time = tree_time(delegation.certificate);
+    let age = time - delegation_time;
+    let mut within = args(time);
+    within.delegation_max_age_ns = Some(age);
+    assert!(v.verify_certificate(within).unwrap().is_ok());
+    let mut stale = args(time);
+    stale.delegation_max_age_ns = Some(age - 1);
+    let e = v.verify_certificate(stale).unwrap().unwrap_err();
+    assert!(matches!(&e, Error::VerificationFailed(d) if d.message.contains("delegation certificate time")), "{e:?}");
+}
+
+/// The `/time` of a CBOR certificate.
+fn tree_time(cert: &[u8]) -> u64 {
+    let cert = icbls::certificate::Certificate::decode(cert).unwrap();
+    let icbls::certificate::LookupResult::Found(leb) = cert.tree.lookup(&[b"time"]) else { panic!("no /time") };
+    leb.iter().enumerate().fold(0, |t, (i, b)| t | u64::from(b & 0x7f) << (7 * i))
+}
+
+fn message(e: &Error) -> &str {
+    match e {
+        Error::MalformedInput(d) | Error::VerificationFailed(d) | Error::Unsupported(d) => &d.message,
+    }
+}
+
+/// Certificates made here under a test root key, for what the vectors cannot show: a
+/// `subnet_id` longer than a principal, replies over the IC's limit, lookups of other
+/// canisters. Each comes back as `Err`, never as a trap.
+fn certificate_bounds(v: &mut Verifier) {
+    use certificates::{delegated_certificate, key, leb128, raw_key, Tree};
+    const CANISTER: &[u8] = &[0, 0, 0, 0, 0, 0x30, 0, 0x01, 0x01, 0x01];
+    const OTHER: &[u8] = &[0, 0, 0, 0, 0, 0x30, 0, 0x02, 0x01, 0x01];
+    const TIME: u64 = 1_700_000_000_000_000_000;
+    const VALUE_BYTES: usize = 40_000;
+    let (root, subnet) = (key(1), key(2));
+    let big = vec![0x5a; VALUE_BYTES];
+    let tree = Tree::new()
+        .insert(&[b"canister", CANISTER, b"certified_data"], &big)
+        .insert(&[b"canister", OTHER, b"certified_data"], b"not mine")
+        .insert(&[b"time"], &leb128(TIME));
+    let ranges: &[(&[u8], &[u8])] = &[(CANISTER, CANISTER)];
+    let args = |certificate: Vec<u8>, lookup: Vec<Vec<&[u8]>>| VerifyCertificateArgs {
+        certificate,
+        root_key: Some(raw_key(&root)),
+        canister_id: Some(Principal::from_slice(CANISTER)),
+        subnet_id: None,
+        now_ns: Some(TIME),
+        max_age_ns: None,
+        delegation_max_age_ns: None,
+        lookup: lookup.into_iter().map(|p| p.into_iter().map(<[u8]>::to_vec).collect()).collect(),
+    };
+    let mine: Vec<&[u8]> = vec![b"canister", CANISTER, b"certified_data"];
+    let time: Vec<&[u8]> = vec![b"time"];
+
+    // 1. A delegation whose subnet_id has 30 bytes, signed under the caller's root key: `Err`,
+    //    not a trap in `Principal::from_slice`. With 29 bytes the same certificate verifies.
+    let id29 = [0xab; 29];
+    let ok = v.verify_certificate(args(delegated_certificate(&root, &subnet, &id29, ranges, &tree, TIME), vec![time.clone()]));
+    assert_eq!(ok.unwrap().unwrap().delegation_subnet_id, Some(Principal::from_slice(&id29)));
+    let long = delegated_certificate(&root, &subnet, &[0xab; 30], ranges, &tree, TIME);
+    let e = v.verify_certificate(args(long, vec![time.clone()])).unwrap().unwrap_err();
+    assert!(matches!(&e, Error::MalformedInput(d) if d.field == "certificate"), "{e:?}");
+    assert!(message(&e).contains("delegation.subnet_id has 30 bytes, more than the 29 allowed"), "{e:?}");
+
+    // 2. Each value is in the reply once, and the reply stays under 2 MiB: 52 copies of a
+    //    40,000-byte value fit, 53 or the 64 allowed lookups do not (an `Err` naming the limit,
+    //    where a reply over it would trap in ic0.msg_reply_data_append).
+    let cert = delegated_certificate(&root, &subnet, &id29, ranges, &tree, TIME);
+    let fits = v.verify_certificate(args(cert.clone(), vec![mine.clone(); 52])).unwrap().unwrap();
+    assert!(fits.lookups.iter().all(|l| *l == Lookup::Found(big.clone())));
+    let reply = candid::encode_one(Ok::<_, Error>(fits)).unwrap();
+    assert!(reply.len() <= 2 * 1024 * 1024, "{} bytes", reply.len());
+    assert!(reply.len() > 52 * VALUE_BYTES, "each value once: {} bytes", reply.len());
+    for n in [53, 64] {
+        let e = v.verify_certificate(args(cert.clone(), vec![mine.clone(); n])).unwrap().unwrap_err();
+        assert!(matches!(&e, Error::Unsupported(d) if d.field == "lookup"), "{e:?}");
+        assert!(message(&e).contains("maximum response size of 2097152 bytes (2 MiB)"), "{e:?}");
+    }
+    // The caps on the paths, checked before any verification (the certificate is garbage).
+    let e = v.verify_certificate(args(vec![0xff], vec![time.clone(); 65])).unwrap().unwrap_err();
+    assert!(matches!(&e, Error::Unsupported(d) if d.field == "lookup"), "{e:?}");
+    assert!(message(&e).contains("65 paths, more than the 64 allowed"), "{e:?}");
+    let deep: Vec<&[u8]> = vec![b"x"; 128];
+    let e = v.verify_certificate(args(vec![0xff], vec![time.clone(), deep])).unwrap().unwrap_err();
+    assert!(matches!(&e, Error::Unsupported(d) if d.field == "lookup[1]"), "{e:?}");
+    assert!(message(&e).contains("128 labels, more than the 127 allowed"), "{e:?}");
+    let label = [b'x'; 1025];
+    let e = v.verify_certificate(args(vec![0xff], vec![vec![&label[..]]])).unwrap().unwrap_err();
+    assert!(matches!(&e, Error::Unsupported(d) if d.field == "lookup[0]"), "{e:?}");
+    assert!(message(&e).contains("1025 bytes of labels, more than the 1024 allowed"), "{e:?}");
+    // At the caps: 64 paths of 127 labels, 1024 bytes in one path.
+    let at_caps = v.verify_certificate(args(cert.clone(), vec![vec![&b"x"[..]; 127]; 63].into_iter().chain([vec![&label[..1024]]]).collect()));
+    assert!(at_caps.unwrap().unwrap().lookups.iter().all(|l| *l == Lookup::Absent));
+
+    // 3. `/canister/<id>/...` only for the canister verified; none in a subnet's certificate.
+    let other: Vec<&[u8]> = vec![b"canister", OTHER, b"certified_data"];
+    let e = v.verify_certificate(args(cert.clone(), vec![mine.clone(), other.clone()])).unwrap().unwrap_err();
+    assert!(matches!(&e, Error::VerificationFailed(d) if d.field == "lookup[1]"), "{e:?}");
+    assert!(message(&e).contains("other than the one the certificate was verified for"), "{e:?}");
+    let mut subnet_args = args(cert.clone(), vec![time.clone(), mine.clone()]);
+    subnet_args.canister_id = None;
+    subnet_args.subnet_id = Some(Principal::from_slice(&id29));
+    let e = v.verify_certificate(subnet_args.clone()).unwrap().unwrap_err();
+    assert!(matches!(&e, Error::VerificationFailed(d) if d.field == "lookup[1]"), "{e:?}");
+    assert!(message(&e).contains("subnet's certificate"), "{e:?}");
+    subnet_args.lookup.pop();
+    let ok = v.verify_certificate(subnet_args).unwrap().unwrap();
+    assert_eq!(ok.lookups, vec![Lookup::Found(leb128(TIME))]);
 }
 
 fn pairings(v: &mut Verifier) {

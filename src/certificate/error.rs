@@ -91,6 +91,18 @@ pub enum CertificateError {
         /// The field, e.g. `"tree"` or `"delegation.subnet_id"`.
         field: &'static str,
     },
+    /// A field is longer than the specification allows (e.g. `delegation.subnet_id`, a
+    /// principal: at most [`MAX_PRINCIPAL_BYTES`](super::MAX_PRINCIPAL_BYTES) bytes).
+    FieldTooLong {
+        /// Which document.
+        within: Within,
+        /// The field, e.g. `"delegation.subnet_id"`.
+        field: &'static str,
+        /// Its length in bytes.
+        len: usize,
+        /// The largest length allowed.
+        max: usize,
+    },
     /// A map field appears twice.
     DuplicateField {
         /// Which document.
@@ -136,6 +148,33 @@ pub enum CertificateError {
         /// The largest skew allowed.
         max_age_ns: u64,
     },
+    /// The delegation's certificate is older than the caller allows
+    /// (`now_ns - time_ns > max_age_ns`, with the delegation's own `/time`; see
+    /// [`Freshness::delegation_max_age_ns`](super::Freshness::delegation_max_age_ns)).
+    DelegationStale {
+        /// The delegation certificate's `/time`.
+        time_ns: u64,
+        /// The caller's clock.
+        now_ns: u64,
+        /// The largest age allowed.
+        max_age_ns: u64,
+    },
+    /// The delegation's certificate is further in the future than the caller allows
+    /// (`time_ns - now_ns > max_age_ns`).
+    DelegationFromFuture {
+        /// The delegation certificate's `/time`.
+        time_ns: u64,
+        /// The caller's clock.
+        now_ns: u64,
+        /// The largest skew allowed.
+        max_age_ns: u64,
+    },
+    /// The target principal given by the caller is longer than
+    /// [`MAX_PRINCIPAL_BYTES`](super::MAX_PRINCIPAL_BYTES): no canister or subnet has that id.
+    TargetTooLong {
+        /// Its length in bytes.
+        len: usize,
+    },
     /// The root key given by the caller is not a BLS key.
     RootKey(KeyError),
     /// `/subnet/<subnet_id>/public_key` in the delegation certificate is not a BLS key.
@@ -169,6 +208,15 @@ pub enum CertificateError {
     /// The canister is in none of the delegated subnet's ranges: the subnet is not
     /// authorised to certify for it.
     CanisterNotInRange,
+    /// A lookup under `/canister/<id>/` for a canister other than the one the certificate was
+    /// verified for ([`Target::Canister`](super::Target::Canister)): the delegation's scope
+    /// was checked for that canister only, and a read_state certificate reveals only the
+    /// effective canister's paths (interface specification, "Request: Read state").
+    LookupOtherCanister,
+    /// A lookup under `/canister/<id>/` in a subnet's own certificate
+    /// ([`Target::Subnet`](super::Target::Subnet)): no canister's scope was checked, and a
+    /// subnet's read_state request cannot ask for canister paths.
+    LookupCanisterInSubnetCertificate,
 }
 
 impl fmt::Display for CertificateError {
@@ -183,6 +231,9 @@ impl fmt::Display for CertificateError {
             Cbor { within, offset, what } => write!(f, "{within}: CBOR at byte {offset}: {what}"),
             MissingField { within, field } => write!(f, "{within}: missing field {field}"),
             DuplicateField { within, field } => write!(f, "{within}: field {field} appears twice"),
+            FieldTooLong { within, field, len, max } => {
+                write!(f, "{within}: field {field} has {len} bytes, more than the {max} allowed")
+            }
             TreeDepth { within, offset } => write!(
                 f,
                 "{within}: hash tree deeper than {} at byte {offset}",
@@ -197,6 +248,19 @@ impl fmt::Display for CertificateError {
             FromFuture { time_ns, now_ns, max_age_ns } => write!(
                 f,
                 "certificate time {time_ns} ns is more than {max_age_ns} ns after now ({now_ns} ns)"
+            ),
+            DelegationStale { time_ns, now_ns, max_age_ns } => write!(
+                f,
+                "delegation certificate time {time_ns} ns is more than {max_age_ns} ns before now ({now_ns} ns)"
+            ),
+            DelegationFromFuture { time_ns, now_ns, max_age_ns } => write!(
+                f,
+                "delegation certificate time {time_ns} ns is more than {max_age_ns} ns after now ({now_ns} ns)"
+            ),
+            TargetTooLong { len } => write!(
+                f,
+                "target: a principal of {len} bytes, more than the {} allowed",
+                super::MAX_PRINCIPAL_BYTES
             ),
             RootKey(e) => write!(f, "root key: {e}"),
             SubnetKey(e) => write!(f, "delegation: subnet public key: {e}"),
@@ -213,6 +277,12 @@ impl fmt::Display for CertificateError {
             CanisterNotInRange => {
                 f.write_str("delegation: the canister is outside the subnet's canister ranges")
             }
+            LookupOtherCanister => f.write_str(
+                "lookup: /canister/<id>/... for a canister other than the one the certificate was verified for",
+            ),
+            LookupCanisterInSubnetCertificate => f.write_str(
+                "lookup: /canister/<id>/... in a subnet's certificate, which speaks for no canister",
+            ),
         }
     }
 }

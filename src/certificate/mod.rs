@@ -14,9 +14,11 @@
 //! (optionally behind the self-describe tag 55799), checks the delegation (signed by the root
 //! key, no delegation of its own, the subnet's key at `/subnet/<subnet_id>/public_key`, the
 //! subnet's authority over the canister through its canister ranges, or its identity when a
-//! subnet's own certificate is asked for), the optional freshness of `/time`, and the BLS
-//! signatures, cheapest checks first. It returns a [`VerifiedCertificate`] that borrows the
-//! input and answers path lookups.
+//! subnet's own certificate is asked for), the optional freshness of `/time` (and of the
+//! delegation's `/time`), and the BLS signatures, cheapest checks first. It returns a
+//! [`VerifiedCertificate`] that borrows the input and answers path lookups within the
+//! certificate's scope: paths under `/canister/<id>/` only for the canister it was verified
+//! for.
 //!
 //! ## Why hand-written
 //!
@@ -32,8 +34,9 @@
 //!
 //! Certificates come from anywhere. Nothing here panics or recurses on input: the CBOR
 //! reader checks every length against the bytes left, the tree is decoded with an explicit
-//! stack and at most [`MAX_TREE_DEPTH`] levels, hashing and lookups are iterative, and the
-//! input is at most [`MAX_CERTIFICATE_BYTES`].
+//! stack and at most [`MAX_TREE_DEPTH`] levels, hashing and lookups are iterative, the
+//! input is at most [`MAX_CERTIFICATE_BYTES`], and principals (the delegation's `subnet_id`,
+//! the target) at most [`MAX_PRINCIPAL_BYTES`].
 //!
 //! ```
 //! use icbls::certificate::{HashTree, LookupResult};
@@ -67,6 +70,12 @@ use cbor::{Reader, MAP, TEXT};
 
 /// The longest certificate (or read_state response) accepted, in bytes.
 pub const MAX_CERTIFICATE_BYTES: usize = 8 << 20;
+
+/// The longest principal, in bytes: principals are "blobs with a length between 0 and 29
+/// bytes" (interface specification, "Principals"). The delegation's `subnet_id` (CDDL
+/// `principal = bytes .size (0..29)`, "Encoding of certificates"), the canister ranges'
+/// bounds and the [`Target`] are held to it.
+pub const MAX_PRINCIPAL_BYTES: usize = 29;
 
 /// A decoded, not yet verified, certificate.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -150,7 +159,19 @@ fn read_delegation<'a>(r: &mut Reader<'a>, within: Within) -> Result<Delegation<
                 if subnet_id.is_some() {
                     return Err(CertificateError::DuplicateField { within, field: "delegation.subnet_id" });
                 }
-                subnet_id = Some(r.bytes("delegation: subnet_id must be a byte string")?);
+                let id = r.bytes("delegation: subnet_id must be a byte string")?;
+                // A principal (interface specification, "Delegation": `subnet_id : Principal`;
+                // "Principals": at most 29 bytes). Callers turn it into a principal type that
+                // may refuse (or panic on) anything longer.
+                if id.len() > MAX_PRINCIPAL_BYTES {
+                    return Err(CertificateError::FieldTooLong {
+                        within,
+                        field: "delegation.subnet_id",
+                        len: id.len(),
+                        max: MAX_PRINCIPAL_BYTES,
+                    });
+                }
+                subnet_id = Some(id);
             }
             b"certificate" => {
                 if certificate.is_some() {
@@ -214,14 +235,63 @@ pub enum Target<'t> {
 /// allows its ingress expiry, 5 minutes by default, either way): a subnet's clock may run a
 /// little ahead of the caller's (a canister's `ic0.time` is its own subnet's consensus time),
 /// and a certificate from further ahead than the age allowed is as suspicious as a stale one.
-/// The delegation's certificate is not checked for freshness: the IC does not reissue
-/// delegations regularly (agent-rs does not check it either).
+///
+/// The delegation's certificate has a `/time` of its own (interface specification,
+/// "Certificate": all state trees include `/time`), when the root subnet signed it. It is
+/// checked only when `delegation_max_age_ns` is set, with the same symmetric window: the IC
+/// does not promise how often delegations are reissued (agent-rs does not check them at all),
+/// so a bound that fits mainnet is the caller's choice. A certificate without a delegation has
+/// nothing to check there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Freshness {
     /// Now, in nanoseconds since 1970-01-01 UTC (e.g. `ic0.time`).
     pub now_ns: u64,
     /// The largest age (and future skew) allowed, in nanoseconds.
     pub max_age_ns: u64,
+    /// The largest age (and future skew) allowed for the delegation's certificate, its own
+    /// `/time` against `now_ns`, in nanoseconds. `None`: not checked.
+    pub delegation_max_age_ns: Option<u64>,
+}
+
+impl Freshness {
+    /// `/time` within `max_age_ns` of `now_ns`; the delegation's time is not checked.
+    pub const fn new(now_ns: u64, max_age_ns: u64) -> Freshness {
+        Freshness { now_ns, max_age_ns, delegation_max_age_ns: None }
+    }
+
+    /// The same, with the delegation's `/time` within `delegation_max_age_ns` of `now_ns`.
+    pub const fn with_delegation_max_age(self, delegation_max_age_ns: u64) -> Freshness {
+        Freshness { delegation_max_age_ns: Some(delegation_max_age_ns), ..self }
+    }
+}
+
+/// A principal's bytes, held inline (at most [`MAX_PRINCIPAL_BYTES`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PrincipalBytes {
+    len: u8,
+    bytes: [u8; MAX_PRINCIPAL_BYTES],
+}
+
+impl PrincipalBytes {
+    fn new(id: &[u8]) -> Result<PrincipalBytes, CertificateError> {
+        let mut bytes = [0u8; MAX_PRINCIPAL_BYTES];
+        bytes
+            .get_mut(..id.len())
+            .ok_or(CertificateError::TargetTooLong { len: id.len() })?
+            .copy_from_slice(id);
+        Ok(PrincipalBytes { len: id.len() as u8, bytes })
+    }
+
+    fn as_slice(&self) -> &[u8] {
+        &self.bytes[..usize::from(self.len)]
+    }
+}
+
+/// What a verified certificate speaks for (its [`Target`]), for [`VerifiedCertificate::lookup`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Scope {
+    Canister(PrincipalBytes),
+    Subnet,
 }
 
 /// A certificate whose signature, delegation and freshness were verified.
@@ -231,6 +301,7 @@ pub struct VerifiedCertificate<'a> {
     root_hash: [u8; 32],
     time_ns: u64,
     subnet_id: Option<&'a [u8]>,
+    scope: Scope,
 }
 
 impl<'a> VerifiedCertificate<'a> {
@@ -239,12 +310,39 @@ impl<'a> VerifiedCertificate<'a> {
         self.time_ns
     }
 
-    /// `lookup(path, cert)`: the value at `path` in the certified tree.
-    pub fn lookup<L: AsRef<[u8]>>(&self, path: &[L]) -> LookupResult<'a> {
-        self.tree.lookup(path)
+    /// `lookup(path, cert)` (interface specification, "Lookup"): the answer for `path` in the
+    /// certified tree, for the paths this certificate can speak for.
+    ///
+    /// The delegation's scope ("Delegation": delegations are scoped by canister ranges) was
+    /// checked for the [`Target`] only, and a read_state certificate reveals canister paths
+    /// only for its effective canister ("Request: Read state": `/canister/<canister_id>/...`
+    /// "can be requested if `<canister_id>` matches `<effective_canister_id>`"). So a path
+    /// under `/canister/<id>/` (two labels or more) is refused:
+    /// - for a certificate verified for a canister, when `<id>` is another canister
+    ///   ([`CertificateError::LookupOtherCanister`]);
+    /// - for a subnet's certificate, always
+    ///   ([`CertificateError::LookupCanisterInSubnetCertificate`]): a subnet's read_state
+    ///   request cannot ask for canister paths, and no canister's range was checked. (Checking
+    ///   `<id>` against the delegation's ranges instead would depend on ranges that newer
+    ///   replicas prune to the requested shard, and say nothing for a root-signed certificate.)
+    ///
+    /// Other paths (`/time`, `/subnet/...`, `/request_status/...`, ...) are answered as they
+    /// are. [`tree`](Self::tree) gives the tree without these checks.
+    pub fn lookup<L: AsRef<[u8]>>(&self, path: &[L]) -> Result<LookupResult<'a>, CertificateError> {
+        if let [first, id, ..] = path {
+            if first.as_ref() == b"canister" {
+                match &self.scope {
+                    Scope::Canister(c) if c.as_slice() == id.as_ref() => {}
+                    Scope::Canister(_) => return Err(CertificateError::LookupOtherCanister),
+                    Scope::Subnet => return Err(CertificateError::LookupCanisterInSubnetCertificate),
+                }
+            }
+        }
+        Ok(self.tree.lookup(path))
     }
 
-    /// The certified tree.
+    /// The certified tree, for walking it. Its lookups answer for every path, including
+    /// canister paths outside the certificate's scope: prefer [`lookup`](Self::lookup).
     pub fn tree(&self) -> &HashTree<'a> {
         &self.tree
     }
@@ -304,21 +402,31 @@ fn root_key(root_key: &[u8]) -> Result<bls::PublicKey, CertificateError> {
 ///   [`IC_MAINNET_ROOT_KEY_DER`]) or raw (96 bytes). The mainnet key skips the key's
 ///   preparation (its lines are compile-time constants).
 /// - `target`: the canister or subnet the certificate must speak for.
-/// - `freshness`: `None` skips the `/time` check (for stored certificates and test vectors).
+/// - `target`: the canister or subnet the certificate must speak for (a principal of at most
+///   [`MAX_PRINCIPAL_BYTES`]).
+/// - `freshness`: `None` skips the `/time` checks (for stored certificates and test vectors).
 ///
-/// Order of checks, cheapest first: decoding (both certificates), `/time` and freshness,
-/// nested delegation, subnet identity or canister ranges, the subnet key, then the
-/// delegation's BLS signature under the root key and the certificate's BLS signature under
-/// the subnet (or root) key.
+/// Order of checks, cheapest first: the target's length, decoding (both certificates,
+/// `subnet_id` at most [`MAX_PRINCIPAL_BYTES`]), `/time` and freshness, nested delegation,
+/// the delegation's `/time` (if asked for), subnet identity or canister ranges, the subnet
+/// key, then the delegation's BLS signature under the root key and the certificate's BLS
+/// signature under the subnet (or root) key.
 pub fn verify_certificate<'a>(
     certificate: &'a [u8],
     root_key_bytes: &[u8],
     target: Target<'_>,
     freshness: Option<Freshness>,
 ) -> Result<VerifiedCertificate<'a>, CertificateError> {
+    let scope = match target {
+        Target::Canister(id) => Scope::Canister(PrincipalBytes::new(id)?),
+        Target::Subnet(id) => {
+            PrincipalBytes::new(id)?;
+            Scope::Subnet
+        }
+    };
     let cert = Certificate::decode_within(certificate, Within::Certificate)?;
     let time_ns = certificate_time(&cert.tree, Within::Certificate)?;
-    if let Some(Freshness { now_ns, max_age_ns }) = freshness {
+    if let Some(Freshness { now_ns, max_age_ns, .. }) = freshness {
         if time_ns < now_ns && now_ns - time_ns > max_age_ns {
             return Err(CertificateError::Stale { time_ns, now_ns, max_age_ns });
         }
@@ -336,6 +444,17 @@ pub fn verify_certificate<'a>(
             let inner = Certificate::decode_within(d.certificate, Within::DelegationCertificate)?;
             if inner.delegation.is_some() {
                 return Err(CertificateError::NestedDelegation);
+            }
+            if let Some(Freshness { now_ns, delegation_max_age_ns: Some(max_age_ns), .. }) = freshness {
+                // The delegation is a certificate, and every state tree has `/time`
+                // (interface specification, "Certificate" and "Time").
+                let time_ns = certificate_time(&inner.tree, Within::DelegationCertificate)?;
+                if time_ns < now_ns && now_ns - time_ns > max_age_ns {
+                    return Err(CertificateError::DelegationStale { time_ns, now_ns, max_age_ns });
+                }
+                if time_ns > now_ns && time_ns - now_ns > max_age_ns {
+                    return Err(CertificateError::DelegationFromFuture { time_ns, now_ns, max_age_ns });
+                }
             }
             match target {
                 Target::Subnet(id) if id != d.subnet_id => return Err(CertificateError::SubnetMismatch),
@@ -358,6 +477,7 @@ pub fn verify_certificate<'a>(
         root_hash,
         time_ns,
         subnet_id: cert.delegation.map(|d| d.subnet_id),
+        scope,
     })
 }
 

@@ -20,9 +20,7 @@
 use super::cbor::{Reader, ARRAY};
 use super::error::{CertificateError, Within};
 use super::tree::{HashTree, LookupResult, SubtreeLookup};
-
-/// The longest principal (interface specification, "Principals").
-const MAX_PRINCIPAL_BYTES: usize = 29;
+use super::MAX_PRINCIPAL_BYTES;
 
 /// Whether the ranges leaf `leaf` covers `canister`.
 pub(crate) fn leaf_covers(leaf: &[u8], canister: &[u8]) -> Result<bool, CertificateError> {

@@ -356,7 +356,7 @@ fn certificate_input() -> (Vec<u8>, Vec<u8>, Vec<u8>) {
 }
 
 const FRESHNESS: icbls::certificate::Freshness =
-    icbls::certificate::Freshness { now_ns: icbls_harness::IC_CERTIFICATE_TIME_NS, max_age_ns: 300_000_000_000 };
+    icbls::certificate::Freshness::new(icbls_harness::IC_CERTIFICATE_TIME_NS, 300_000_000_000);
 
 /// A certificate signed by the root key itself (no delegation): the delegation certificate of
 /// the mainnet certificate, verified for its subnet. Decoding, the hash tree's root, `/time`

@@ -72,7 +72,12 @@ pub struct VerifyCertificateArgs {
     pub now_ns: Option<u64>,
     /// How far `/time` may be from `now_ns`, either way. None: 5 minutes.
     pub max_age_ns: Option<u64>,
-    /// Paths to look up in the verified tree.
+    /// How far the delegation certificate's own `/time` may be from `now_ns`, either way.
+    /// None: not checked. A certificate without a delegation has none to check.
+    pub delegation_max_age_ns: Option<u64>,
+    /// Paths to look up in the verified tree: at most 64 paths, each of at most 127 labels and
+    /// 1024 bytes, and the values found at most 2 MiB in all (the IC's reply limit). Paths
+    /// under `/canister/<id>/` are answered only for `canister_id` (none for `subnet_id`).
     pub lookup: Vec<Vec<Vec<u8>>>,
 }
 
@@ -94,9 +99,7 @@ pub enum Lookup {
 pub struct VerifiedCertificate {
     /// The certificate's `/time`, in nanoseconds since the epoch.
     pub time_ns: u64,
-    /// For each requested path, its value when found.
-    pub values: Vec<Option<Vec<u8>>>,
-    /// For each requested path, the full answer.
+    /// For each requested path, in order, the answer (with the value when found).
     pub lookups: Vec<Lookup>,
     /// The tree's root hash (what the signature covers).
     pub root_hash: Vec<u8>,

@@ -10,7 +10,69 @@ use icbls::{DecodeError, G1Affine, G2Affine};
 /// Five minutes, the freshness window when the caller gives none.
 const DEFAULT_MAX_AGE_NS: u64 = 300_000_000_000;
 
+/// The most paths one call may look up. Each lookup walks at most the certificate once, so
+/// this bounds the lookups' work by a small multiple of the verification's.
+const MAX_LOOKUP_PATHS: usize = 64;
+
+/// The most labels in one path: the interface specification's bound on read_state paths
+/// ("Request: Read state": "a path is itself a sequence of at most 127 blobs"). A longer path
+/// cannot reach a leaf of a tree the library decodes (at most `MAX_TREE_DEPTH` = 128 levels).
+const MAX_LOOKUP_LABELS: usize = 127;
+
+/// The most bytes of labels in one path. Real paths are far shorter (`/canister/<id>/
+/// metadata/<name>`, `/request_status/<32-byte id>/reply`).
+const MAX_LOOKUP_PATH_BYTES: usize = 1024;
+
+/// The IC's maximum response size, 2 MiB: `ic0.msg_reply_data_append` "traps if the total
+/// appended data exceeds the maximum response size" (interface specification, "Canister
+/// interface (System API)", "Responding"). The IC's resource limits put it at 2 MiB (the
+/// replica's `MAX_INTER_CANISTER_PAYLOAD_IN_BYTES`), the limit of a reply to another canister
+/// or in replicated execution; a query answered to a user may get more, but not every caller
+/// is one.
+const MAX_REPLY_BYTES: usize = 2 * 1024 * 1024;
+
+/// What the reply holds besides the lookups' answers, generously: the Candid header and type
+/// table, the result's variant index, `time_ns`, `root_hash`, `delegation_subnet_id` and the
+/// length of `lookups`.
+const REPLY_OVERHEAD_BYTES: usize = 1024;
+
+/// The bytes of `n` in LEB128, as Candid writes lengths.
+fn leb128_len(n: usize) -> usize {
+    let bits = usize::BITS - n.leading_zeros();
+    bits.max(1).div_ceil(7) as usize
+}
+
+/// Checks `lookup` against the caps before any verification work.
+fn check_lookup_paths(paths: &[Vec<Vec<u8>>]) -> Result<(), Error> {
+    if paths.len() > MAX_LOOKUP_PATHS {
+        return Err(Error::unsupported(
+            "lookup",
+            format!("{} paths, more than the {MAX_LOOKUP_PATHS} allowed in one call", paths.len()),
+        ));
+    }
+    for (i, path) in paths.iter().enumerate() {
+        if path.len() > MAX_LOOKUP_LABELS {
+            return Err(Error::unsupported(
+                format!("lookup[{i}]"),
+                format!("{} labels, more than the {MAX_LOOKUP_LABELS} allowed in a path", path.len()),
+            ));
+        }
+        let bytes: usize = path.iter().map(Vec::len).sum();
+        if bytes > MAX_LOOKUP_PATH_BYTES {
+            return Err(Error::unsupported(
+                format!("lookup[{i}]"),
+                format!("{bytes} bytes of labels, more than the {MAX_LOOKUP_PATH_BYTES} allowed in a path"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Verifies the certificate (interface specification, "Certification": `verify_cert`,
+/// "Delegation": `check_delegation` and its canister ranges) and answers the lookups
+/// ("Lookup") within its scope, in a reply under the IC's size limit.
 pub fn verify_certificate(args: VerifyCertificateArgs, clock_ns: u64) -> Result<VerifiedCertificate, Error> {
+    check_lookup_paths(&args.lookup)?;
     let root = args.root_key.as_deref().unwrap_or(&certificate::IC_MAINNET_ROOT_KEY_DER);
     let canister = args.canister_id.map(|p| p.as_slice().to_vec());
     let subnet = args.subnet_id.map(|p| p.as_slice().to_vec());
@@ -19,24 +81,54 @@ pub fn verify_certificate(args: VerifyCertificateArgs, clock_ns: u64) -> Result<
         (None, Some(s)) => Target::Subnet(s),
         _ => return Err(Error::unsupported("canister_id, subnet_id", "give exactly one of canister_id and subnet_id")),
     };
-    let freshness = Freshness { now_ns: args.now_ns.unwrap_or(clock_ns), max_age_ns: args.max_age_ns.unwrap_or(DEFAULT_MAX_AGE_NS) };
+    let freshness = Freshness {
+        now_ns: args.now_ns.unwrap_or(clock_ns),
+        max_age_ns: args.max_age_ns.unwrap_or(DEFAULT_MAX_AGE_NS),
+        delegation_max_age_ns: args.delegation_max_age_ns,
+    };
     let verified = certificate::verify_certificate(&args.certificate, root, target, Some(freshness)).map_err(certificate_error)?;
-    let lookups: Vec<Lookup> = args
-        .lookup
-        .iter()
-        .map(|path| match verified.lookup(path) {
+    // The library refuses paths under `/canister/<id>/` outside the certificate's scope.
+    let mut answers = Vec::with_capacity(args.lookup.len());
+    let mut reply_bytes = REPLY_OVERHEAD_BYTES;
+    for (i, path) in args.lookup.iter().enumerate() {
+        let answer = verified.lookup(path).map_err(|e| Error::failed(format!("lookup[{i}]"), e))?;
+        // A variant index, and for `Found` the blob's length and bytes.
+        reply_bytes = reply_bytes.saturating_add(1);
+        if let LookupResult::Found(v) = answer {
+            reply_bytes = reply_bytes.saturating_add(leb128_len(v.len()) + v.len());
+        }
+        answers.push(answer);
+    }
+    // Measured before anything is copied: an over-limit reply would trap in
+    // `ic0.msg_reply_data_append`.
+    if reply_bytes > MAX_REPLY_BYTES {
+        return Err(Error::unsupported(
+            "lookup",
+            format!(
+                "the values found would make a reply of about {reply_bytes} bytes, more than the IC's maximum \
+                 response size of {MAX_REPLY_BYTES} bytes (2 MiB): look them up in several calls"
+            ),
+        ));
+    }
+    let lookups = answers
+        .into_iter()
+        .map(|answer| match answer {
             LookupResult::Found(v) => Lookup::Found(v.to_vec()),
             LookupResult::Absent => Lookup::Absent,
             LookupResult::Unknown => Lookup::Unknown,
             LookupResult::Error => Lookup::NotALeaf,
         })
         .collect();
+    let delegation_subnet_id = match verified.delegation_subnet_id() {
+        // The library holds `subnet_id` to 29 bytes; the fallible constructor anyway.
+        Some(id) => Some(Principal::try_from_slice(id).map_err(|e| Error::malformed("certificate", format!("delegation.subnet_id: {e}")))?),
+        None => None,
+    };
     Ok(VerifiedCertificate {
         time_ns: verified.time_ns(),
-        values: lookups.iter().map(|l| if let Lookup::Found(v) = l { Some(v.clone()) } else { None }).collect(),
         lookups,
         root_hash: verified.root_hash().to_vec(),
-        delegation_subnet_id: verified.delegation_subnet_id().map(Principal::from_slice),
+        delegation_subnet_id,
     })
 }
 
@@ -44,9 +136,15 @@ fn certificate_error(e: CertificateError) -> Error {
     use CertificateError::*;
     match e {
         RootKey(_) => Error::malformed("root_key", e),
-        BadSignature { .. } | Stale { .. } | FromFuture { .. } | SubnetMismatch | CanisterNotInRange | CanisterRangesNotFound => {
-            Error::failed("certificate", e)
-        }
+        TargetTooLong { .. } => Error::malformed("canister_id, subnet_id", e),
+        BadSignature { .. }
+        | Stale { .. }
+        | FromFuture { .. }
+        | DelegationStale { .. }
+        | DelegationFromFuture { .. }
+        | SubnetMismatch
+        | CanisterNotInRange
+        | CanisterRangesNotFound => Error::failed("certificate", e),
         _ => Error::malformed("certificate", e),
     }
 }

@@ -1,0 +1,211 @@
+//! Builds IC certificates signed under test keys (interface specification, "Certification":
+//! hash trees, certificates and delegations in their CBOR encoding), for the tests that need a
+//! certificate the vectors do not have: a long `subnet_id`, large leaves, paths of other
+//! canisters. Shared by `tests/certificate.rs` and the canister tests in `bench/tests`
+//! (through `#[path]`), so it uses nothing but `icbls`.
+#![allow(dead_code)]
+
+use icbls::bls::{min_sig, SecretKey};
+use icbls::certificate::{HashTree, DER_PREFIX};
+use std::collections::BTreeMap;
+
+/// CBOR (RFC 8949 §3): the head of an item of major type `major` with argument `n`.
+fn head(out: &mut Vec<u8>, major: u8, n: u64) {
+    let m = major << 5;
+    match n {
+        0..=23 => out.push(m | n as u8),
+        24..=0xff => out.extend([m | 24, n as u8]),
+        0x100..=0xffff => {
+            out.push(m | 25);
+            out.extend((n as u16).to_be_bytes());
+        }
+        0x1_0000..=0xffff_ffff => {
+            out.push(m | 26);
+            out.extend((n as u32).to_be_bytes());
+        }
+        _ => {
+            out.push(m | 27);
+            out.extend(n.to_be_bytes());
+        }
+    }
+}
+
+fn bytes(out: &mut Vec<u8>, b: &[u8]) {
+    head(out, 2, b.len() as u64);
+    out.extend(b);
+}
+
+fn text(out: &mut Vec<u8>, t: &str) {
+    head(out, 3, t.len() as u64);
+    out.extend(t.as_bytes());
+}
+
+/// The self-describe tag 55799 (`d9 d9 f7`).
+const SELF_DESCRIBE: [u8; 3] = [0xd9, 0xd9, 0xf7];
+
+/// A natural number as the state tree stores it: LEB128.
+pub fn leb128(mut n: u64) -> Vec<u8> {
+    let mut out = Vec::new();
+    loop {
+        let b = (n & 0x7f) as u8;
+        n >>= 7;
+        if n == 0 {
+            out.push(b);
+            return out;
+        }
+        out.push(b | 0x80);
+    }
+}
+
+/// A state tree under construction: labeled subtrees and leaves.
+#[derive(Clone, Debug, Default)]
+pub struct Tree(BTreeMap<Vec<u8>, Node>);
+
+#[derive(Clone, Debug)]
+enum Node {
+    Leaf(Vec<u8>),
+    Tree(Tree),
+}
+
+impl Tree {
+    pub fn new() -> Tree {
+        Tree::default()
+    }
+
+    /// Sets the leaf at `path` (creating the labeled subtrees on the way).
+    pub fn insert(mut self, path: &[&[u8]], value: &[u8]) -> Tree {
+        self.put(path, value);
+        self
+    }
+
+    fn put(&mut self, path: &[&[u8]], value: &[u8]) {
+        let (first, rest) = path.split_first().expect("a nonempty path");
+        if rest.is_empty() {
+            self.0.insert(first.to_vec(), Node::Leaf(value.to_vec()));
+            return;
+        }
+        let child = self.0.entry(first.to_vec()).or_insert_with(|| Node::Tree(Tree::new()));
+        if let Node::Leaf(_) = child {
+            *child = Node::Tree(Tree::new());
+        }
+        if let Node::Tree(t) = child {
+            t.put(rest, value);
+        }
+    }
+
+    /// The tree's CBOR: labels in increasing order, under balanced forks (a well-formed tree,
+    /// "Lookup").
+    pub fn cbor(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        let children: Vec<(&Vec<u8>, &Node)> = self.0.iter().collect();
+        forest(&mut out, &children);
+        out
+    }
+}
+
+fn forest(out: &mut Vec<u8>, children: &[(&Vec<u8>, &Node)]) {
+    match children {
+        [] => out.extend([0x81, 0x00]),
+        [(label, node)] => {
+            out.extend([0x83, 0x02]);
+            bytes(out, label);
+            match node {
+                Node::Leaf(v) => {
+                    out.extend([0x82, 0x03]);
+                    bytes(out, v);
+                }
+                Node::Tree(t) => out.extend(t.cbor()),
+            }
+        }
+        _ => {
+            let (l, r) = children.split_at(children.len() / 2);
+            out.extend([0x83, 0x01]);
+            forest(out, l);
+            forest(out, r);
+        }
+    }
+}
+
+/// A test key pair, from a seed byte.
+pub fn key(seed: u8) -> SecretKey {
+    SecretKey::key_gen(&[seed; 32], b"icbls test certificates").unwrap()
+}
+
+/// The public key of `sk`, raw (96 bytes).
+pub fn raw_key(sk: &SecretKey) -> Vec<u8> {
+    min_sig::PublicKey::from_secret_key(sk).to_bytes().to_vec()
+}
+
+/// The public key of `sk`, DER-wrapped (133 bytes) as in `/subnet/<id>/public_key`.
+pub fn der_key(sk: &SecretKey) -> Vec<u8> {
+    let mut der = DER_PREFIX.to_vec();
+    der.extend(raw_key(sk));
+    der
+}
+
+/// A canister-ranges leaf: `tagged<[* [principal principal]]>`.
+pub fn ranges_leaf(ranges: &[(&[u8], &[u8])]) -> Vec<u8> {
+    let mut out = SELF_DESCRIBE.to_vec();
+    head(&mut out, 4, ranges.len() as u64);
+    for (low, high) in ranges {
+        out.push(0x82);
+        bytes(&mut out, low);
+        bytes(&mut out, high);
+    }
+    out
+}
+
+/// `tagged<{tree, signature, ? delegation}>`, the signature by `sk` over
+/// `domain_sep("ic-state-root") · reconstruct(tree)`.
+pub fn certificate(sk: &SecretKey, tree: &Tree, delegation: Option<(&[u8], &[u8])>) -> Vec<u8> {
+    let tree = tree.cbor();
+    let root_hash = HashTree::decode(&tree).unwrap().root_hash();
+    let mut msg = b"\x0dic-state-root".to_vec();
+    msg.extend(root_hash);
+    let signature = min_sig::sign(sk, &msg).to_bytes();
+    let mut out = SELF_DESCRIBE.to_vec();
+    head(&mut out, 5, 2 + u64::from(delegation.is_some()));
+    text(&mut out, "tree");
+    out.extend(&tree);
+    text(&mut out, "signature");
+    bytes(&mut out, &signature);
+    if let Some((subnet_id, certificate)) = delegation {
+        text(&mut out, "delegation");
+        out.push(0xa2);
+        text(&mut out, "subnet_id");
+        bytes(&mut out, subnet_id);
+        text(&mut out, "certificate");
+        bytes(&mut out, certificate);
+    }
+    out
+}
+
+/// The root subnet's certificate for `subnet_id`: its key and its canister ranges (legacy
+/// layout), at `time_ns`, signed by `root`.
+pub fn delegation_certificate(
+    root: &SecretKey,
+    subnet: &SecretKey,
+    subnet_id: &[u8],
+    ranges: &[(&[u8], &[u8])],
+    time_ns: u64,
+) -> Vec<u8> {
+    let tree = Tree::new()
+        .insert(&[b"subnet", subnet_id, b"canister_ranges"], &ranges_leaf(ranges))
+        .insert(&[b"subnet", subnet_id, b"public_key"], &der_key(subnet))
+        .insert(&[b"time"], &leb128(time_ns));
+    certificate(root, &tree, None)
+}
+
+/// A subnet's certificate of `tree` (which should hold `/time`), delegated by `root` to
+/// `subnet_id` with `ranges`.
+pub fn delegated_certificate(
+    root: &SecretKey,
+    subnet: &SecretKey,
+    subnet_id: &[u8],
+    ranges: &[(&[u8], &[u8])],
+    tree: &Tree,
+    time_ns: u64,
+) -> Vec<u8> {
+    let delegation = delegation_certificate(root, subnet, subnet_id, ranges, time_ns);
+    certificate(subnet, tree, Some((subnet_id, &delegation)))
+}
