@@ -144,27 +144,38 @@ const NO_CAP: [u64; 2] = [u64::MAX, u64::MAX];
 /// Any length that fits in an argument.
 const ARG_CAP: [u64; 2] = [MAX_ARGUMENT_BYTES, MAX_ARGUMENT_BYTES];
 
-/// The cost models and caps of every priced method. The caps keep the most expensive input of
-/// each size within about 80% of the instruction limit of its context (the limit tests,
-/// `bench/tests/limits.rs`, measure each cap); elements that only an update could hold are
-/// further bound by the 2 MiB argument.
+/// The cost models and caps of every priced method.
+///
+/// The coefficients are upper bounds of the whole-message costs that `bench/tests/price.rs`
+/// measures on the meter (it prints them, and fails if any call costs more than its model):
+/// for example `pairing_check` on 2, 16 and 64 compressed pairs costs 66.8M, 265.6M and 1,005.1M
+/// instructions (15.4M per pair beyond the final exponentiation), a G1 MSM 387.0M on 128 points
+/// (2.98M per point, 18.6K per input byte), `bls_fast_aggregate_verify` with 32 new min-pk keys
+/// 1,728.2M (52.4M per key, most of it the key's proof of possession), hashing 145 per message
+/// byte. Where schemes differ the dearer one is priced (min-pk's proofs in
+/// `bls_aggregate_verify`, min-pk's G2 signatures in `bls_batch_verify`).
+///
+/// The caps keep the dearest input of each size within about 80% of its context's instruction
+/// limit (5 billion for a query, 40 billion for an update): `bench/tests/limits.rs` measures
+/// each method at its caps. Elements that only an update holds are also bound by the 2 MiB
+/// argument ([`MAX_ARGUMENT_BYTES`]).
 pub const MODELS: &[Model] = &[
     Model {
         method: "verify_certificate",
         address: None,
-        fixed: 70_000_000,
-        per_item: 200_000,
+        fixed: 62_000_000,
+        per_item: 20_000,
         per_byte: 400,
         items_field: "lookup",
-        bytes_field: "certificate",
         items_cap: [256, 256],
+        bytes_field: "certificate",
         bytes_cap: [1024 * 1024, 1024 * 1024],
     },
     Model {
         method: "pairing_check",
         address: None,
         fixed: 40_000_000,
-        per_item: 16_000_000,
+        per_item: 15_500_000,
         per_byte: 0,
         items_field: "pairs",
         items_cap: [256, 2048],
@@ -174,9 +185,9 @@ pub const MODELS: &[Model] = &[
     Model {
         method: "bls_verify",
         address: None,
-        fixed: 60_000_000,
+        fixed: 55_000_000,
         per_item: 0,
-        per_byte: 100,
+        per_byte: 150,
         items_field: "",
         items_cap: NO_CAP,
         bytes_field: "message",
@@ -185,9 +196,9 @@ pub const MODELS: &[Model] = &[
     Model {
         method: "bls_fast_aggregate_verify",
         address: None,
-        fixed: 60_000_000,
-        per_item: 60_000_000,
-        per_byte: 100,
+        fixed: 55_000_000,
+        per_item: 54_000_000,
+        per_byte: 150,
         items_field: "public_keys",
         items_cap: [64, 512],
         bytes_field: "message",
@@ -196,9 +207,9 @@ pub const MODELS: &[Model] = &[
     Model {
         method: "bls_aggregate_verify",
         address: None,
-        fixed: 60_000_000,
-        per_item: 80_000_000,
-        per_byte: 100,
+        fixed: 40_000_000,
+        per_item: 71_000_000,
+        per_byte: 150,
         items_field: "public_keys",
         items_cap: [48, 384],
         bytes_field: "messages",
@@ -207,55 +218,48 @@ pub const MODELS: &[Model] = &[
     Model {
         method: "bls_batch_verify",
         address: None,
-        fixed: 60_000_000,
-        per_item: 25_000_000,
-        per_byte: 100,
+        fixed: 40_000_000,
+        per_item: 30_000_000,
+        per_byte: 150,
         items_field: "items",
-        items_cap: [160, 1280],
+        items_cap: [128, 1024],
         bytes_field: "messages",
         bytes_cap: ARG_CAP,
     },
-    Model { method: "eip2537_call", address: Some(0x0b), fixed: 1_000_000, per_item: 0, per_byte: 0, items_field: "", items_cap: NO_CAP, bytes_field: "input", bytes_cap: ARG_CAP },
-    Model {
-        method: "eip2537_call",
-        address: Some(0x0c),
-        fixed: 10_000_000,
-        per_item: 0,
-        per_byte: 25_000,
-        items_field: "",
-        items_cap: NO_CAP,
-        bytes_field: "input",
-        bytes_cap: [1536 * 160, 13056 * 160],
-    },
-    Model { method: "eip2537_call", address: Some(0x0d), fixed: 1_000_000, per_item: 0, per_byte: 0, items_field: "", items_cap: NO_CAP, bytes_field: "input", bytes_cap: ARG_CAP },
-    Model {
-        method: "eip2537_call",
-        address: Some(0x0e),
-        fixed: 15_000_000,
-        per_item: 0,
-        per_byte: 25_000,
-        items_field: "",
-        items_cap: NO_CAP,
-        bytes_field: "input",
-        bytes_cap: [768 * 288, 7264 * 288],
-    },
-    Model {
-        method: "eip2537_call",
-        address: Some(0x0f),
-        fixed: 45_000_000,
-        per_item: 0,
-        per_byte: 30_000,
-        items_field: "",
-        items_cap: NO_CAP,
-        bytes_field: "input",
-        bytes_cap: [320 * 384, 2560 * 384],
-    },
-    Model { method: "eip2537_call", address: Some(0x10), fixed: 5_000_000, per_item: 0, per_byte: 0, items_field: "", items_cap: NO_CAP, bytes_field: "input", bytes_cap: ARG_CAP },
-    Model { method: "eip2537_call", address: Some(0x11), fixed: 12_000_000, per_item: 0, per_byte: 0, items_field: "", items_cap: NO_CAP, bytes_field: "input", bytes_cap: ARG_CAP },
-    Model { method: "kzg_point_evaluation", address: None, fixed: 50_000_000, per_item: 0, per_byte: 0, items_field: "", items_cap: NO_CAP, bytes_field: "input", bytes_cap: ARG_CAP },
-    Model { method: "hash_to_g1", address: None, fixed: 6_000_000, per_item: 0, per_byte: 100, items_field: "", items_cap: NO_CAP, bytes_field: "message", bytes_cap: ARG_CAP },
-    Model { method: "hash_to_g2", address: None, fixed: 14_000_000, per_item: 0, per_byte: 100, items_field: "", items_cap: NO_CAP, bytes_field: "message", bytes_cap: ARG_CAP },
+    eip2537(0x0b, 1_000_000, 0, ARG_CAP),
+    eip2537(0x0c, 5_000_000, 19_500, [G1_MSM_CAP[0] * 160, G1_MSM_CAP[1] * 160]),
+    eip2537(0x0d, 1_000_000, 0, ARG_CAP),
+    eip2537(0x0e, 10_000_000, 27_000, [G2_MSM_CAP[0] * 288, G2_MSM_CAP[1] * 288]),
+    eip2537(0x0f, 40_000_000, 32_000, [EIP_PAIRING_CAP[0] * 384, EIP_PAIRING_CAP[1] * 384]),
+    eip2537(0x10, 3_000_000, 0, ARG_CAP),
+    eip2537(0x11, 9_000_000, 0, ARG_CAP),
+    Model { method: "kzg_point_evaluation", address: None, fixed: 42_000_000, per_item: 0, per_byte: 0, items_field: "", items_cap: NO_CAP, bytes_field: "input", bytes_cap: ARG_CAP },
+    Model { method: "hash_to_g1", address: None, fixed: 4_000_000, per_item: 0, per_byte: 150, items_field: "", items_cap: NO_CAP, bytes_field: "message", bytes_cap: ARG_CAP },
+    Model { method: "hash_to_g2", address: None, fixed: 10_000_000, per_item: 0, per_byte: 150, items_field: "", items_cap: NO_CAP, bytes_field: "message", bytes_cap: ARG_CAP },
 ];
+
+/// The most points of an EIP-2537 G1 MSM in a query and in an update (the update's is the 2 MiB
+/// argument's bound, rounded down to a multiple of 16).
+pub const G1_MSM_CAP: [u64; 2] = [1536, 13056];
+/// The most points of an EIP-2537 G2 MSM in a query and in an update (the update's: 2 MiB).
+pub const G2_MSM_CAP: [u64; 2] = [768, 7264];
+/// The most pairs of an EIP-2537 pairing check in a query and in an update.
+pub const EIP_PAIRING_CAP: [u64; 2] = [320, 2560];
+
+/// An `eip2537_call` row: priced by the input's length.
+const fn eip2537(address: u8, fixed: u64, per_byte: u64, bytes_cap: [u64; 2]) -> Model {
+    Model {
+        method: "eip2537_call",
+        address: Some(address),
+        fixed,
+        per_item: 0,
+        per_byte,
+        items_field: "",
+        items_cap: NO_CAP,
+        bytes_field: "input",
+        bytes_cap,
+    }
+}
 
 /// The per-precompile query methods and their addresses (their paid twin is
 /// `eip2537_call_update` at that address).

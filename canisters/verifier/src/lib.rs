@@ -22,6 +22,7 @@
 //! `verifier.did`.
 
 mod calls;
+pub mod candid_guard;
 mod config;
 mod pop_cache;
 pub mod service;

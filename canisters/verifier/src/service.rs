@@ -4,11 +4,13 @@
 //! In order, before any point is decoded:
 //!
 //! 1. The argument's size, read without copying it, against [`MAX_ARGUMENT_BYTES`].
-//! 2. Candid decoding with quotas: the decoding quota grows with the argument's length (a
-//!    valid argument costs about 4 units per byte, so work is in proportion to what the sender
-//!    sent), the skipping quota is small (extra fields and arguments are not decoded), and the
-//!    type table is bounded. A malformed or over-quota argument is rejected (`msg_reject`),
-//!    never a trap.
+//! 2. A pass over the argument's structure ([`crate::candid_guard`]) that refuses recursive
+//!    wire types and more than [`crate::candid_guard::MAX_VALUES`] values, for about 50
+//!    instructions a value, before Candid builds anything; then Candid decoding with quotas: the
+//!    decoding quota grows with the argument's length (a valid argument costs about 4 units per
+//!    byte, so work is in proportion to what the sender sent), the skipping quota is small
+//!    (extra fields and arguments are not decoded), and the type table is bounded. A malformed
+//!    or over-quota argument is rejected (`msg_reject`), never a trap.
 //! 3. The method's caps for its context (query or update), from the input's sizes: a typed
 //!    [`Error::InputTooLarge`] that names the cap.
 //! 4. Who pays. A non-replicated query is free. A query method executed in replicated mode
@@ -41,7 +43,7 @@ pub const DECODING_UNITS_BASE: usize = 50_000;
 /// Units for skipping values the method does not take (extra fields, extra arguments).
 pub const SKIPPING_QUOTA: usize = 10_000;
 /// The most entries in the argument's type table (the largest argument type has fewer than 16).
-pub const MAX_TYPE_TABLE_ENTRIES: usize = 64;
+pub const MAX_TYPE_TABLE_ENTRIES: usize = crate::candid_guard::MAX_TYPE_TABLE_ENTRIES;
 /// The most bytes of the argument's type-table header.
 pub const MAX_HEADER_BYTES: usize = 4096;
 /// Instructions a reply costs beyond the counter read before it: the System API overheads of
@@ -189,6 +191,9 @@ where
     // 2. Candid, with quotas.
     let bytes = ic_cdk::api::msg_arg_data();
     let bytes: &[u8] = if bytes.is_empty() { b"DIDL\x00\x00" } else { &bytes };
+    if let Err(e) = crate::candid_guard::check(bytes) {
+        return Err(Refusal::Reject(format!("{CANDID_REJECT_PREFIX} {}: {e}", spec.name)));
+    }
     let args: A = match candid::utils::decode_args_with_config(bytes, &decoder_config(bytes.len())) {
         Ok(args) => args,
         Err(e) => return Err(Refusal::Reject(format!("{CANDID_REJECT_PREFIX} {}: {e}", spec.name))),
