@@ -217,7 +217,7 @@ fn over_cap_inputs_are_refused_cheaply() {
         ("eip2537_g1_msm", candid::encode_one(vec![0u8; 1537 * 160]).unwrap(), CallKind::Query, anyone, "input", 1536 * 160, Units { address: Some(0x0c), items: 0, bytes: 1537 * 160 }),
         ("eip2537_call_update", candid::encode_args((0x0cu8, vec![0u8; 13057 * 160])).unwrap(), CallKind::Update, paying, "input", 13056 * 160, Units { address: Some(0x0c), items: 0, bytes: 13057 * 160 }),
         ("eip2537_call_update", candid::encode_args((0x0eu8, vec![0u8; 7265 * 288])).unwrap(), CallKind::Update, paying, "input", 7264 * 288, Units { address: Some(0x0e), items: 0, bytes: 7265 * 288 }),
-        ("eip2537_pairing_check", candid::encode_one(vec![0u8; 321 * 384]).unwrap(), CallKind::Query, anyone, "input", 320 * 384, Units { address: Some(0x0f), items: 0, bytes: 321 * 384 }),
+        ("eip2537_pairing_check", candid::encode_one(vec![0u8; 289 * 384]).unwrap(), CallKind::Query, anyone, "input", 288 * 384, Units { address: Some(0x0f), items: 0, bytes: 289 * 384 }),
         // A same-subnet call may carry 10 MiB: refused before it is read.
         ("eip2537_call_update", candid::encode_args((0x0cu8, vec![0u8; 8 * 1024 * 1024])).unwrap(), CallKind::Update, paying, "argument", MAX_ARGUMENT_BYTES, Units { address: Some(0x0c), items: 0, bytes: 8 * 1024 * 1024 }),
     ];
