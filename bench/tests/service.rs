@@ -207,7 +207,9 @@ fn over_cap_inputs_are_refused_cheaply() {
     let batch = |n: usize| BatchVerifyArgs { scheme: Scheme::MinPk, items: vec![SignedMessage { public_key: key.clone(), message: vec![], signature: vec![0; 96] }; n] };
     let paying = Sender::Canister { id: paying_canister(), cycles: u64::MAX as u128 };
     let anyone = Sender::User(Principal::anonymous());
-    let cases: Vec<(&str, Vec<u8>, CallKind, Sender, &str, u64, Units)> = vec![
+    /// Method, argument, how it is called, the cap's field and limit, the input's units.
+    type OverCap<'a> = (&'a str, Vec<u8>, CallKind, Sender, &'a str, u64, Units);
+    let cases: Vec<OverCap> = vec![
         ("pairing_check", candid::encode_one(vec![pair.clone(); 257]).unwrap(), CallKind::Query, anyone, "pairs", 256, Units { items: 257, ..Units::default() }),
         ("pairing_check_update", candid::encode_one(vec![pair.clone(); 2049]).unwrap(), CallKind::Update, paying, "pairs", 2048, Units { items: 2049, ..Units::default() }),
         ("bls_fast_aggregate_verify", candid::encode_one(fast(65)).unwrap(), CallKind::Query, anyone, "public_keys", 64, Units { items: 65, ..Units::default() }),
