@@ -1,7 +1,9 @@
 //! What a canister ships as: its Wasm carrying the Candid interface as `icp:public
 //! candid:service` metadata (so Candid UI, `dfx canister call` and other tools read it from the
-//! deployed module), a gzipped copy for deployment, and the SHA-256 of both (what
-//! `dfx canister info` shows as the module hash is the hash of the installed bytes).
+//! deployed module) and, when the interface takes an install argument, that argument's type as
+//! `icp:public candid:args` (what `dfx deps init` and other tools read to build one), a gzipped
+//! copy for deployment, and the SHA-256 of both (what `dfx canister info` shows as the module
+//! hash is the hash of the installed bytes).
 
 use sha2::{Digest, Sha256};
 use std::io::Write;
@@ -10,6 +12,9 @@ use std::path::{Path, PathBuf};
 /// The custom section that holds a canister's public Candid interface (the IC's convention
 /// for canister metadata: `icp:public <name>` or `icp:private <name>`).
 pub const CANDID_SERVICE: &str = "icp:public candid:service";
+/// The custom section that holds the type of a canister's install argument, in Candid's
+/// init-args syntax (type definitions, then the argument tuple).
+pub const CANDID_ARGS: &str = "icp:public candid:args";
 
 /// A canister's deployable files.
 #[derive(Clone, Debug)]
@@ -21,11 +26,15 @@ pub struct Artifact {
 }
 
 impl Artifact {
-    /// Adds the Candid interface `did` to `wasm` as metadata and gzips the result.
-    pub fn new(wasm: &[u8], did: &str) -> Artifact {
-        let wasm = with_custom_section(wasm, CANDID_SERVICE, did.as_bytes());
+    /// Adds the Candid interface `did` to `wasm` as metadata (and its install argument's type,
+    /// if it has one) and gzips the result.
+    pub fn new(wasm: &[u8], did: &str) -> Result<Artifact, String> {
+        let mut wasm = with_custom_section(wasm, CANDID_SERVICE, did.as_bytes());
+        if let Some(args) = candid_args(did)? {
+            wasm = with_custom_section(&wasm, CANDID_ARGS, args.as_bytes());
+        }
         let gzip = gzip(&wasm);
-        Artifact { wasm, gzip }
+        Ok(Artifact { wasm, gzip })
     }
 
     /// Writes `<stem>.wasm` and `<stem>.wasm.gz` into `dir` and returns the two paths.
@@ -37,6 +46,26 @@ impl Artifact {
         std::fs::write(&gz, &self.gzip).map_err(|e| format!("cannot write {}: {e}", gz.display()))?;
         Ok((wasm, gz))
     }
+}
+
+/// The type of the install argument of the service `did` in Candid's init-args syntax (the
+/// definitions it uses, then the argument tuple, e.g. `type InitArgs = record {..};
+/// (opt InitArgs)`), or `None` when the service takes no argument.
+pub fn candid_args(did: &str) -> Result<Option<String>, String> {
+    use candid_parser::utils::{instantiate_candid, CandidSource};
+    let (args, (env, _)) = instantiate_candid(CandidSource::Text(did)).map_err(|e| format!("the .did does not parse: {e}"))?;
+    if args.is_empty() {
+        return Ok(None);
+    }
+    let used = candid_parser::bindings::analysis::chase_types(&env, &args).map_err(|e| e.to_string())?;
+    let mut defs = candid::types::TypeEnv::new();
+    for name in used {
+        if let Some(t) = env.0.get(name) {
+            defs.0.insert(name.to_string(), t.clone());
+        }
+    }
+    let text = candid::pretty::candid::pp_init_args(&defs, &args).pretty(100).to_string();
+    Ok(Some(text))
 }
 
 /// `wasm` with a custom section appended (custom sections may appear after any section).
@@ -83,13 +112,27 @@ mod tests {
     #[test]
     fn the_section_reads_back_and_gzip_is_reproducible() {
         let module = wat::parse_str("(module)").unwrap();
-        let artifact = Artifact::new(&module, "service : {}");
+        let artifact = Artifact::new(&module, "service : {}").unwrap();
         assert_eq!(custom_section(&artifact.wasm, CANDID_SERVICE).unwrap().as_deref(), Some(&b"service : {}"[..]));
+        assert_eq!(custom_section(&artifact.wasm, CANDID_ARGS).unwrap(), None);
         assert_eq!(custom_section(&module, CANDID_SERVICE).unwrap(), None);
-        assert_eq!(artifact.gzip, Artifact::new(&module, "service : {}").gzip);
+        assert_eq!(artifact.gzip, Artifact::new(&module, "service : {}").unwrap().gzip);
         let mut unzipped = Vec::new();
         std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&artifact.gzip[..]), &mut unzipped).unwrap();
         assert_eq!(unzipped, artifact.wasm);
         wasmparser::Validator::new().validate_all(&artifact.wasm).unwrap();
+    }
+
+    #[test]
+    fn install_arguments_are_described_with_their_types() {
+        let did = "type A = record { xs : vec principal; n : opt nat32 }; type B = text; service : (opt A) -> { f : (B) -> () }";
+        let args = candid_args(did).unwrap().unwrap();
+        assert!(args.contains("type A = record") && !args.contains("type B"), "{args}");
+        assert!(args.trim_end().ends_with("(opt A)"), "{args}");
+        // What dfx does with it: merge it back into the service.
+        candid_parser::utils::merge_init_args("service : { f : (text) -> () }", &args).unwrap();
+        let module = wat::parse_str("(module)").unwrap();
+        let artifact = Artifact::new(&module, did).unwrap();
+        assert_eq!(custom_section(&artifact.wasm, CANDID_ARGS).unwrap(), Some(args.into_bytes()));
     }
 }

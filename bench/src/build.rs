@@ -178,7 +178,7 @@ fn build(canisters: &[CanisterPackage], variant: Option<&Variant>) -> Result<Vec
             let did_path = c.did_path();
             let did = std::fs::read_to_string(&did_path)
                 .map_err(|e| format!("cannot read {}: {e}", did_path.display()))?;
-            let artifact = Artifact::new(&wasm, &did);
+            let artifact = Artifact::new(&wasm, &did).map_err(|e| format!("{}: {e}", did_path.display()))?;
             if variant.is_none() {
                 artifact.write(&artifacts_dir(), &c.stem())?;
             }

@@ -19,16 +19,21 @@ pub struct EndpointRow {
 }
 
 /// The execution fee of one update message on a 13-node subnet, in cycles.
-pub const UPDATE_BASE_CYCLES: u64 = 5_000_000;
+pub const UPDATE_BASE_CYCLES: u64 = icbls_verifier_client::service::BASE_FEE_CYCLES as u64;
 /// Cycles per instruction on a 13-node subnet.
-pub const CYCLES_PER_INSTRUCTION: u64 = 1;
+pub const CYCLES_PER_INSTRUCTION: u64 = icbls_verifier_client::service::CYCLES_PER_INSTRUCTION as u64;
 
-const IVG37_CERTIFICATE: &str = include_str!("../../canisters/harness/src/ivg37_time_certificate.hex");
-const IVG37_TIME_NS: u64 = 1_763_796_896_688_941_908;
-const SUBNET_CERTIFICATE: &str = include_str!("inputs/224od_subnet_certificate.hex");
-const SUBNET_TIME_NS: u64 = 1_765_214_062_097_800_265;
+/// A mainnet certificate with a delegation (1.2 KB), as hex.
+pub const IVG37_CERTIFICATE: &str = include_str!("../../canisters/harness/src/ivg37_time_certificate.hex");
+/// Its `/time`.
+pub const IVG37_TIME_NS: u64 = 1_763_796_896_688_941_908;
+/// A mainnet certificate with a delegation and sharded canister ranges (13 KB), as hex.
+pub const SUBNET_CERTIFICATE: &str = include_str!("inputs/224od_subnet_certificate.hex");
+/// Its `/time`.
+pub const SUBNET_TIME_NS: u64 = 1_765_214_062_097_800_265;
 
-fn scalar(i: u64) -> Fr {
+/// A deterministic scalar for input number `i`.
+pub fn scalar(i: u64) -> Fr {
     let mut wide = [0u8; 64];
     for (j, b) in wide.iter_mut().enumerate() {
         *b = (i.wrapping_mul(131) as usize + j * 7 + 1) as u8;
@@ -36,7 +41,8 @@ fn scalar(i: u64) -> Fr {
     Fr::from_bytes_wide(&wide)
 }
 
-fn g1_points(n: usize) -> Vec<G1Affine> {
+/// `n` distinct G1 points (multiples of one point).
+pub fn g1_points(n: usize) -> Vec<G1Affine> {
     let step = G1Projective::generator().mul_vartime(&scalar(1));
     let mut p = step;
     let points: Vec<G1Projective> = (0..n).map(|_| { p += step; p }).collect();
@@ -45,7 +51,8 @@ fn g1_points(n: usize) -> Vec<G1Affine> {
     out
 }
 
-fn g2_points(n: usize) -> Vec<G2Affine> {
+/// `n` distinct G2 points.
+pub fn g2_points(n: usize) -> Vec<G2Affine> {
     let step = G2Projective::generator().mul_vartime(&scalar(1));
     let mut p = step;
     let points: Vec<G2Projective> = (0..n).map(|_| { p += step; p }).collect();
@@ -55,7 +62,7 @@ fn g2_points(n: usize) -> Vec<G2Affine> {
 }
 
 /// `n` compressed pairs whose product is one: (a_i P, Q) for i < n - 1, then (-(Σ a_i) P, Q).
-fn cancelling_pairs(n: usize) -> Vec<PairingPair> {
+pub fn cancelling_pairs(n: usize) -> Vec<PairingPair> {
     let q = G2Affine::generator().to_compressed().to_vec();
     let mut sum = Fr::ZERO;
     let mut pairs = Vec::new();
@@ -67,15 +74,18 @@ fn cancelling_pairs(n: usize) -> Vec<PairingPair> {
     pairs
 }
 
-fn msm_g1(n: usize) -> Vec<u8> {
+/// An EIP-2537 G1 MSM input of `n` (point, scalar) pairs.
+pub fn msm_g1(n: usize) -> Vec<u8> {
     g1_points(n).iter().enumerate().flat_map(|(i, p)| [&p.to_eip2537()[..], &scalar(100 + i as u64).to_bytes()[..]].concat()).collect()
 }
 
-fn msm_g2(n: usize) -> Vec<u8> {
+/// An EIP-2537 G2 MSM input of `n` pairs.
+pub fn msm_g2(n: usize) -> Vec<u8> {
     g2_points(n).iter().enumerate().flat_map(|(i, p)| [&p.to_eip2537()[..], &scalar(100 + i as u64).to_bytes()[..]].concat()).collect()
 }
 
-fn eip_pairs(n: usize) -> Vec<u8> {
+/// An EIP-2537 pairing-check input of `n` pairs whose product is one.
+pub fn eip_pairs(n: usize) -> Vec<u8> {
     cancelling_pairs(n)
         .iter()
         .flat_map(|p| {
@@ -86,11 +96,14 @@ fn eip_pairs(n: usize) -> Vec<u8> {
         .collect()
 }
 
-fn keys(n: usize) -> Vec<SecretKey> {
+/// `n` secret keys.
+pub fn keys(n: usize) -> Vec<SecretKey> {
     (0..n).map(|i| SecretKey::key_gen(&[(i % 251) as u8 + 1; 32], &(i as u64).to_be_bytes()).expect("32 bytes of key material")).collect()
 }
 
-fn certificate(hex_text: &str, canister: &str, now: u64) -> VerifyCertificateArgs {
+/// `verify_certificate`'s arguments for a certificate given as hex, valid for `canister` at
+/// `now`, looking up `/time`.
+pub fn certificate(hex_text: &str, canister: &str, now: u64) -> VerifyCertificateArgs {
     VerifyCertificateArgs {
         certificate: hex::decode(hex_text.trim()).expect("hex"),
         root_key: None,
@@ -154,11 +167,12 @@ pub fn measure_endpoints(v: &mut Verifier) -> Result<Vec<EndpointRow>, String> {
         let args = FastAggregateVerifyArgs {
             scheme: Scheme::MinPk,
             public_keys: sks[..n].iter().map(|s| min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect(),
+            proofs_of_possession: sks[..n].iter().map(|s| min_pk::pop_prove(s).to_bytes().to_vec()).collect(),
             message: msg.clone(),
             signature: min_pk::Signature::aggregate(&sigs).expect("nonempty").to_bytes().to_vec(),
         };
         let r = v.bls_fast_aggregate_verify(args, false).map(|r| r.is_ok());
-        row(v, "bls_fast_aggregate_verify", &format!("min-pk, {n} keys (each decoded and checked)"), r)?;
+        row(v, "bls_fast_aggregate_verify", &format!("min-pk, {n} keys, each with its proof of possession checked"), r)?;
     }
     let messages: Vec<Vec<u8>> = (0..128u8).map(|i| [&msg[..31], &[i]].concat()).collect();
     let min_sig_sigs: Vec<min_sig::Signature> = sks.iter().zip(&messages).map(|(s, m)| min_sig::sign(s, m)).collect();
@@ -166,6 +180,7 @@ pub fn measure_endpoints(v: &mut Verifier) -> Result<Vec<EndpointRow>, String> {
     let args = AggregateVerifyArgs {
         scheme: Scheme::MinSig,
         public_keys: min_sig_keys[..16].to_vec(),
+        proofs_of_possession: vec![],
         messages: messages[..16].to_vec(),
         signature: min_sig::Signature::aggregate(&min_sig_sigs[..16]).expect("nonempty").to_bytes().to_vec(),
     };

@@ -1,9 +1,10 @@
 //! # icbls-bench
 //!
 //! What the benchmarks and the canister tests stand on: building canister Wasm, and a small
-//! [`Backend`] trait (install, query, update, instructions) with two implementations, the
-//! offline meter ([`MeterBackend`], the default) and PocketIC ([`PocketIcBackend`], chosen by
-//! [`backend_from_env`] when `POCKET_IC_BIN` names a server binary).
+//! [`Backend`] trait (install, upgrade, calls from a [`Sender`], instructions) with two
+//! implementations, the offline meter ([`MeterBackend`], the default) and PocketIC
+//! ([`PocketIcBackend`], chosen by [`backend_from_env`] when `POCKET_IC_BIN` names a server
+//! binary).
 
 pub mod artifact;
 pub mod build;
@@ -14,7 +15,9 @@ pub mod results;
 pub mod verifier;
 pub mod vectors;
 
-use icbls_meter::{Canister, Response};
+use candid::Principal;
+pub use icbls_meter::CallKind;
+use icbls_meter::{Canister, Origin, Response};
 
 /// A canister installed on a backend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,24 +26,70 @@ pub struct CanisterId(pub usize);
 /// What a call returned.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
-    /// The reply bytes, or the reject message.
+    /// The reply bytes, or the reject message (an ingress message refused by
+    /// `canister_inspect_message` is an `Err` whose text starts with [`REFUSED_BY_INSPECT`] on
+    /// the meter).
     pub response: Result<Vec<u8>, String>,
     /// IC instructions the whole message executed, where the backend can tell (the meter can;
     /// PocketIC does not report it per call). Bench methods report their own figure in the
     /// reply, which both backends agree on.
     pub instructions: Option<u64>,
+    /// For a call from a canister with cycles: what the callee kept and what went back.
+    pub cycles: Option<CyclesOutcome>,
 }
+
+/// The cycles of a call from a canister, after it ended.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CyclesOutcome {
+    /// Kept by the callee.
+    pub accepted: u128,
+    /// Returned to the caller.
+    pub refunded: u128,
+}
+
+/// Who sends a call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sender {
+    /// A user's ingress message (update calls pass the callee's `canister_inspect_message`).
+    User(Principal),
+    /// Another canister, with cycles attached.
+    Canister {
+        /// The caller's id.
+        id: Principal,
+        /// Cycles attached to the call.
+        cycles: u128,
+    },
+}
+
+/// The start of the reject text for an ingress message that `canister_inspect_message` refused.
+pub const REFUSED_BY_INSPECT: &str = "refused by canister_inspect_message";
 
 /// A place to run canisters: the tests and the bench runner are written once against this.
 pub trait Backend {
     /// A short name for reports: `meter` or `pocket-ic`.
     fn name(&self) -> &'static str;
-    /// Installs `wasm` with the raw Candid init argument `arg`.
-    fn install(&mut self, wasm: &[u8], arg: &[u8]) -> Result<CanisterId, String>;
-    /// Calls query `method` with raw Candid `arg`.
-    fn query(&mut self, id: CanisterId, method: &str, arg: &[u8]) -> Result<Outcome, String>;
-    /// Calls update `method` with raw Candid `arg`.
-    fn update(&mut self, id: CanisterId, method: &str, arg: &[u8]) -> Result<Outcome, String>;
+    /// Installs `wasm` with the raw Candid init argument `arg`; the first of `controllers`
+    /// installs it.
+    fn install_with_controllers(&mut self, wasm: &[u8], arg: &[u8], controllers: &[Principal]) -> Result<CanisterId, String>;
+    /// Upgrades canister `id` to `wasm` with the raw Candid argument `arg` (sent by its first
+    /// controller).
+    fn upgrade(&mut self, id: CanisterId, wasm: &[u8], arg: &[u8]) -> Result<(), String>;
+    /// Calls `method` with raw Candid `arg` as a query or an update, from `sender`.
+    fn call(&mut self, id: CanisterId, kind: CallKind, method: &str, arg: &[u8], sender: Sender) -> Result<Outcome, String>;
+
+    /// Installs `wasm` with the anonymous principal as controller.
+    fn install(&mut self, wasm: &[u8], arg: &[u8]) -> Result<CanisterId, String> {
+        self.install_with_controllers(wasm, arg, &[Principal::anonymous()])
+    }
+    /// Calls query `method` with raw Candid `arg`, from the anonymous principal.
+    fn query(&mut self, id: CanisterId, method: &str, arg: &[u8]) -> Result<Outcome, String> {
+        self.call(id, CallKind::Query, method, arg, Sender::User(Principal::anonymous()))
+    }
+    /// Calls update `method` with raw Candid `arg`, an ingress message from the anonymous
+    /// principal.
+    fn update(&mut self, id: CanisterId, method: &str, arg: &[u8]) -> Result<Outcome, String> {
+        self.call(id, CallKind::Update, method, arg, Sender::User(Principal::anonymous()))
+    }
 }
 
 /// The offline meter: exact IC instruction accounting, no replica needed.
@@ -60,13 +109,28 @@ impl MeterBackend {
     }
 }
 
-fn from_meter(result: Result<icbls_meter::CallOutcome, icbls_meter::Error>) -> Result<Outcome, String> {
-    let outcome = result.map_err(|e| e.to_string())?;
+fn from_meter(result: Result<icbls_meter::CallOutcome, icbls_meter::Error>, sender: Sender) -> Result<Outcome, String> {
+    let outcome = match result {
+        Ok(outcome) => outcome,
+        // The message never ran: the sender's request fails, as on the IC.
+        Err(icbls_meter::Error::MessageRefused { reason, instructions }) => {
+            return Ok(Outcome {
+                response: Err(format!("{REFUSED_BY_INSPECT}: {reason}")),
+                instructions: Some(instructions),
+                cycles: None,
+            })
+        }
+        Err(e) => return Err(e.to_string()),
+    };
     let response = match outcome.response {
         Response::Reply(bytes) => Ok(bytes),
         Response::Reject(message) => Err(message),
     };
-    Ok(Outcome { response, instructions: Some(outcome.instructions) })
+    let cycles = match sender {
+        Sender::Canister { .. } => Some(CyclesOutcome { accepted: outcome.cycles_accepted, refunded: outcome.cycles_refunded }),
+        Sender::User(_) => None,
+    };
+    Ok(Outcome { response, instructions: Some(outcome.instructions), cycles })
 }
 
 impl Backend for MeterBackend {
@@ -74,18 +138,23 @@ impl Backend for MeterBackend {
         "meter"
     }
 
-    fn install(&mut self, wasm: &[u8], arg: &[u8]) -> Result<CanisterId, String> {
-        let canister = Canister::install(wasm, arg).map_err(|e| e.to_string())?;
+    fn install_with_controllers(&mut self, wasm: &[u8], arg: &[u8], controllers: &[Principal]) -> Result<CanisterId, String> {
+        let controllers: Vec<Vec<u8>> = controllers.iter().map(|p| p.as_slice().to_vec()).collect();
+        let canister = Canister::install_with_controllers(wasm, arg, &controllers).map_err(|e| e.to_string())?;
         self.canisters.push(canister);
         Ok(CanisterId(self.canisters.len() - 1))
     }
 
-    fn query(&mut self, id: CanisterId, method: &str, arg: &[u8]) -> Result<Outcome, String> {
-        from_meter(self.canister(id)?.query(method, arg))
+    fn upgrade(&mut self, id: CanisterId, wasm: &[u8], arg: &[u8]) -> Result<(), String> {
+        self.canister(id)?.upgrade(wasm, arg).map(|_| ()).map_err(|e| e.to_string())
     }
 
-    fn update(&mut self, id: CanisterId, method: &str, arg: &[u8]) -> Result<Outcome, String> {
-        from_meter(self.canister(id)?.update(method, arg))
+    fn call(&mut self, id: CanisterId, kind: CallKind, method: &str, arg: &[u8], sender: Sender) -> Result<Outcome, String> {
+        let origin = match sender {
+            Sender::User(p) => Origin::Ingress { sender: p.as_slice().to_vec() },
+            Sender::Canister { id, cycles } => Origin::Canister { caller: id.as_slice().to_vec(), cycles },
+        };
+        from_meter(self.canister(id)?.call_from(kind, method, arg, &origin), sender)
     }
 }
 
@@ -93,6 +162,8 @@ impl Backend for MeterBackend {
 pub struct PocketIcBackend {
     pic: pocket_ic::PocketIc,
     canisters: Vec<candid::Principal>,
+    /// Each canister's installer, who sends its upgrades.
+    controllers: Vec<Option<Principal>>,
 }
 
 impl PocketIcBackend {
@@ -105,7 +176,7 @@ impl PocketIcBackend {
         }
         let pic = std::panic::catch_unwind(pocket_ic::PocketIc::new)
             .map_err(|_| "the PocketIC server did not start".to_string())?;
-        Ok(PocketIcBackend { pic, canisters: Vec::new() })
+        Ok(PocketIcBackend { pic, canisters: Vec::new(), controllers: Vec::new() })
     }
 
     fn principal(&self, id: CanisterId) -> Result<candid::Principal, String> {
@@ -114,7 +185,7 @@ impl PocketIcBackend {
 }
 
 fn from_pocket_ic(result: Result<Vec<u8>, pocket_ic::RejectResponse>) -> Outcome {
-    Outcome { response: result.map_err(|r| r.reject_message), instructions: None }
+    Outcome { response: result.map_err(|r| r.reject_message), instructions: None, cycles: None }
 }
 
 impl Backend for PocketIcBackend {
@@ -122,22 +193,37 @@ impl Backend for PocketIcBackend {
         "pocket-ic"
     }
 
-    fn install(&mut self, wasm: &[u8], arg: &[u8]) -> Result<CanisterId, String> {
-        let id = self.pic.create_canister();
+    fn install_with_controllers(&mut self, wasm: &[u8], arg: &[u8], controllers: &[Principal]) -> Result<CanisterId, String> {
+        let sender = controllers.first().copied();
+        let settings = pocket_ic::CanisterSettings { controllers: Some(controllers.to_vec()), ..Default::default() };
+        let id = self.pic.create_canister_with_settings(sender, Some(settings));
         self.pic.add_cycles(id, 100_000_000_000_000);
-        self.pic.install_canister(id, wasm.to_vec(), arg.to_vec(), None);
+        self.pic.install_canister(id, wasm.to_vec(), arg.to_vec(), sender);
         self.canisters.push(id);
+        self.controllers.push(sender);
         Ok(CanisterId(self.canisters.len() - 1))
     }
 
-    fn query(&mut self, id: CanisterId, method: &str, arg: &[u8]) -> Result<Outcome, String> {
+    fn upgrade(&mut self, id: CanisterId, wasm: &[u8], arg: &[u8]) -> Result<(), String> {
         let p = self.principal(id)?;
-        Ok(from_pocket_ic(self.pic.query_call(p, candid::Principal::anonymous(), method, arg.to_vec())))
+        let sender = self.controllers.get(id.0).copied().flatten();
+        self.pic.upgrade_canister(p, wasm.to_vec(), arg.to_vec(), sender).map_err(|r| r.reject_message)
     }
 
-    fn update(&mut self, id: CanisterId, method: &str, arg: &[u8]) -> Result<Outcome, String> {
+    /// Queries and ingress updates from any principal. A call from a canister with cycles
+    /// would need a proxy canister on PocketIC to send it; it is refused with a clear error.
+    fn call(&mut self, id: CanisterId, kind: CallKind, method: &str, arg: &[u8], sender: Sender) -> Result<Outcome, String> {
         let p = self.principal(id)?;
-        Ok(from_pocket_ic(self.pic.update_call(p, candid::Principal::anonymous(), method, arg.to_vec())))
+        let user = match sender {
+            Sender::User(user) => user,
+            Sender::Canister { .. } => {
+                return Err("unsupported on the pocket-ic backend: calls from a canister with cycles need a proxy canister; run this test on the meter".into())
+            }
+        };
+        Ok(from_pocket_ic(match kind {
+            CallKind::Query => self.pic.query_call(p, user, method, arg.to_vec()),
+            CallKind::Update => self.pic.update_call(p, user, method, arg.to_vec()),
+        }))
     }
 }
 

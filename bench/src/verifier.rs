@@ -5,7 +5,7 @@
 pub use icbls_verifier_client as types;
 
 use crate::build::{build_canisters, CanisterPackage};
-use crate::{Backend, CanisterId, EMPTY_ARGS};
+use crate::{Backend, CallKind, CanisterId, CyclesOutcome, Sender, EMPTY_ARGS};
 use candid::utils::ArgumentEncoder;
 use candid::{CandidType, Principal};
 use serde::de::DeserializeOwned;
@@ -19,35 +19,82 @@ pub struct Verifier {
     pub id: CanisterId,
     /// IC instructions of the last call, where the backend reports them (the meter does).
     pub last_instructions: Option<u64>,
+    /// The cycles of the last call, when it came from a canister.
+    pub last_cycles: Option<CyclesOutcome>,
+    /// Who sends the calls of the typed methods below (the anonymous user by default, a
+    /// controller of a canister installed with [`Verifier::install`]).
+    pub sender: Sender,
 }
 
 /// How a call ended: the method's reply, or the reject (trap, instruction limit, bad argument).
 pub type Reply<T> = Result<T, String>;
 
 impl Verifier {
-    /// Builds the verifier canister and installs it on `backend`.
-    pub fn install(mut backend: Box<dyn Backend>) -> Result<Verifier, String> {
-        let wasm = build_canisters(&[CanisterPackage::Verifier])?.remove(0);
-        let id = backend.install(&wasm, EMPTY_ARGS)?;
-        Ok(Verifier { backend, id, last_instructions: None })
+    /// Builds the verifier canister and installs it on `backend`, with the anonymous principal
+    /// as its controller (which the calls below are sent as) and no install argument.
+    pub fn install(backend: Box<dyn Backend>) -> Result<Verifier, String> {
+        Verifier::install_with(backend, None, &[Principal::anonymous()])
     }
 
-    /// Calls `method` with `args` as a query (or an update) and decodes the reply.
+    /// Builds the verifier and installs it with the install argument `init` and these
+    /// controllers. Calls are sent by the anonymous user.
+    pub fn install_with(mut backend: Box<dyn Backend>, init: Option<InitArgs>, controllers: &[Principal]) -> Result<Verifier, String> {
+        let wasm = Verifier::wasm()?;
+        let arg = candid::encode_one(init).map_err(|e| format!("cannot encode the install argument: {e}"))?;
+        let id = backend.install_with_controllers(&wasm, &arg, controllers)?;
+        let sender = Sender::User(Principal::anonymous());
+        Ok(Verifier { backend, id, last_instructions: None, last_cycles: None, sender })
+    }
+
+    /// The verifier's Wasm as it ships.
+    pub fn wasm() -> Result<Vec<u8>, String> {
+        Ok(build_canisters(&[CanisterPackage::Verifier])?.remove(0))
+    }
+
+    /// Upgrades the canister to the current build, with the install argument `init` (none: the
+    /// stored one is kept).
+    pub fn upgrade(&mut self, init: Option<InitArgs>) -> Result<(), String> {
+        let arg = match init {
+            Some(args) => candid::encode_one(Some(args)).map_err(|e| e.to_string())?,
+            None => EMPTY_ARGS.to_vec(),
+        };
+        let wasm = Verifier::wasm()?;
+        self.backend.upgrade(self.id, &wasm, &arg)
+    }
+
+    /// Calls `method` with `args` as a query (or an update) from [`Verifier::sender`] and
+    /// decodes the reply.
     pub fn call<A: ArgumentEncoder, R: CandidType + DeserializeOwned>(&mut self, method: &str, args: A, update: bool) -> Reply<R> {
         let arg = candid::encode_args(args).map_err(|e| format!("{method}: cannot encode the argument: {e}"))?;
         self.call_raw(method, &arg, update)
     }
 
-    /// Calls `method` with raw Candid bytes.
+    /// Calls `method` with `args` from `sender`.
+    pub fn call_from<A: ArgumentEncoder, R: CandidType + DeserializeOwned>(&mut self, method: &str, args: A, kind: CallKind, sender: Sender) -> Reply<R> {
+        let arg = candid::encode_args(args).map_err(|e| format!("{method}: cannot encode the argument: {e}"))?;
+        self.call_raw_from(method, &arg, kind, sender)
+    }
+
+    /// Calls `method` with raw Candid bytes from [`Verifier::sender`].
     pub fn call_raw<R: CandidType + DeserializeOwned>(&mut self, method: &str, arg: &[u8], update: bool) -> Reply<R> {
+        let kind = if update { CallKind::Update } else { CallKind::Query };
+        self.call_raw_from(method, arg, kind, self.sender)
+    }
+
+    /// Calls `method` with raw Candid bytes from `sender`; the reject text is the `Err`.
+    pub fn call_raw_from<R: CandidType + DeserializeOwned>(&mut self, method: &str, arg: &[u8], kind: CallKind, sender: Sender) -> Reply<R> {
         self.last_instructions = None;
-        let outcome = match update {
-            false => self.backend.query(self.id, method, arg)?,
-            true => self.backend.update(self.id, method, arg)?,
-        };
+        self.last_cycles = None;
+        let outcome = self.backend.call(self.id, kind, method, arg, sender)?;
         self.last_instructions = outcome.instructions;
+        self.last_cycles = outcome.cycles;
         let reply = outcome.response?;
         candid::decode_one(&reply).map_err(|e| format!("{method}: cannot decode the reply: {e}"))
+    }
+
+    /// `price`: the cycles a paid call with inputs of these sizes needs attached.
+    pub fn price(&mut self, args: PriceArgs) -> Reply<Result<u128, Error>> {
+        self.call("price", (args,), false)
     }
 
     /// `version`.
@@ -69,6 +116,11 @@ impl Verifier {
     /// `bls_verify`.
     pub fn bls_verify(&mut self, args: BlsVerifyArgs) -> Reply<Result<(), Error>> {
         self.call("bls_verify", (args,), false)
+    }
+
+    /// `bls_verify_update`.
+    pub fn bls_verify_update(&mut self, args: BlsVerifyArgs) -> Reply<Result<(), Error>> {
+        self.call("bls_verify_update", (args,), true)
     }
 
     /// `bls_fast_aggregate_verify` (or its update).

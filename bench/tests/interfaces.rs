@@ -48,7 +48,7 @@ fn checked_in_candid_files_match_the_wasm() {
 #[test]
 fn shipped_wasm_carries_its_candid_interface() {
     use candid_parser::utils::{service_equal, CandidSource};
-    use icbls_bench::artifact::{custom_section, CANDID_SERVICE};
+    use icbls_bench::artifact::{candid_args, custom_section, CANDID_ARGS, CANDID_SERVICE};
     use icbls_bench::build::artifacts_dir;
 
     let packages = [CanisterPackage::Verifier, CanisterPackage::Bench, CanisterPackage::Baseline];
@@ -61,6 +61,13 @@ fn shipped_wasm_carries_its_candid_interface() {
         let checked_in = std::fs::read_to_string(package.did_path()).unwrap();
         service_equal(CandidSource::Text(&embedded), CandidSource::Text(&checked_in))
             .unwrap_or_else(|e| panic!("{}: the metadata differs from the .did: {e}", package.name()));
+        // The install argument's type, where the service takes one, as `icp:public candid:args`
+        // that merges back into the service as dfx does.
+        let args = custom_section(&wasm, CANDID_ARGS).unwrap().map(|b| String::from_utf8(b).unwrap());
+        assert_eq!(args, candid_args(&checked_in).unwrap(), "{}: candid:args", package.name());
+        if let Some(args) = args {
+            candid_parser::utils::merge_init_args(&checked_in, &args).unwrap();
+        }
 
         let gz = std::fs::read(artifacts_dir().join(format!("{}.wasm.gz", package.stem()))).unwrap();
         let mut unzipped = Vec::new();
@@ -69,5 +76,6 @@ fn shipped_wasm_carries_its_candid_interface() {
     }
     // A service that differs is told apart (the comparison is not vacuous).
     let verifier = std::fs::read_to_string(CanisterPackage::Verifier.did_path()).unwrap();
+    assert!(candid_args(&verifier).unwrap().is_some_and(|a| a.contains("type InitArgs") && a.trim_end().ends_with("(opt InitArgs)")));
     assert!(service_equal(CandidSource::Text(&verifier), CandidSource::Text("service : {}")).is_err());
 }

@@ -1,81 +1,94 @@
-//! Limit tests: the largest G1 and G2 MSM (EIP-2537 encoding, every point subgroup-checked)
-//! and the most `pairing_check` pairs (compressed points) that fit in one query (5 billion
-//! instructions) and in one update (40 billion), on the verifier canister. An argument must
-//! also fit in an ingress message (2 MiB), which bounds some updates before the instructions
-//! do. The test finds the limits and checks them against the README's table; run it with
-//! `ICBLS_WRITE_LIMITS=1` to rewrite that table after a change in cost.
+//! Limit tests: every list cap of the verifier (`icbls_verifier_client::service`) measured on
+//! its dearest input, in a query (5 billion instructions) and in an update (40 billion): the
+//! input at the cap must complete within 85% of the instruction limit, and one element more
+//! must be refused with `InputTooLarge` naming the cap. Every MSM and pairing point is
+//! decoded and subgroup-checked, every key's proof of possession checked (new keys each time).
+//!
+//! The README's limits table holds the caps and the instructions measured at them; the test
+//! checks the caps exactly and the shares within 5 points, and `ICBLS_WRITE_LIMITS=1` rewrites
+//! the table after a change in cost or caps.
 
+use icbls::bls::{min_pk, SecretKey};
 use icbls::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use icbls_bench::backend_from_env;
-use icbls_bench::verifier::{PairingPair, Verifier};
+use icbls_bench::verifier::*;
+use icbls_verifier_client::service::{self, Context, Units, EIP_PAIRING_CAP, G1_MSM_CAP, G2_MSM_CAP};
 
-const QUERY_LIMIT: u64 = 5_000_000_000;
-const UPDATE_LIMIT: u64 = 40_000_000_000;
-/// The IC's limit on an ingress message's payload.
-const MAX_ARGUMENT_BYTES: usize = 2 * 1024 * 1024;
-/// Candid's framing around a single `blob` or `vec record` argument is well under this.
-const CANDID_SLACK: usize = 64;
+const LIMITS: [u64; 2] = [5_000_000_000, 40_000_000_000];
+/// The most of its limit an input at the cap may use.
+const HEADROOM: f64 = 0.85;
 
-/// The operations whose size is searched.
+/// The capped operations.
 #[derive(Clone, Copy, Debug)]
 enum Op {
     G1Msm,
     G2Msm,
+    EipPairing,
     Pairing,
+    FastAggregate,
+    Aggregate,
+    Batch,
 }
+
+const OPS: [Op; 7] = [Op::G1Msm, Op::G2Msm, Op::EipPairing, Op::Pairing, Op::FastAggregate, Op::Aggregate, Op::Batch];
 
 impl Op {
     fn name(self) -> &'static str {
         match self {
             Op::G1Msm => "G1 MSM (`eip2537_call` 0x0c), points",
             Op::G2Msm => "G2 MSM (`eip2537_call` 0x0e), points",
+            Op::EipPairing => "EIP-2537 pairing check (0x0f), pairs",
             Op::Pairing => "`pairing_check`, pairs (compressed)",
+            Op::FastAggregate => "`bls_fast_aggregate_verify`, min-pk keys with new proofs",
+            Op::Aggregate => "`bls_aggregate_verify`, min-pk keys with new proofs",
+            Op::Batch => "`bls_batch_verify`, min-pk signatures",
         }
     }
 
-    /// Bytes per element in the argument.
-    fn bytes(self) -> usize {
+    /// The caps in a query and in an update.
+    fn caps(self) -> [u64; 2] {
+        let items = |method: &str| service::model(method, None).unwrap().items_cap;
         match self {
-            Op::G1Msm => 160,
-            Op::G2Msm => 288,
-            Op::Pairing => 48 + 96 + 8, // two blobs with their Candid lengths
+            Op::G1Msm => G1_MSM_CAP,
+            Op::G2Msm => G2_MSM_CAP,
+            Op::EipPairing => EIP_PAIRING_CAP,
+            Op::Pairing => items("pairing_check"),
+            Op::FastAggregate => items("bls_fast_aggregate_verify"),
+            Op::Aggregate => items("bls_aggregate_verify"),
+            Op::Batch => items("bls_batch_verify"),
         }
     }
 
-    /// The search grid: MSM sizes in steps of 16 points, pairs one by one.
-    fn step(self) -> usize {
-        match self {
-            Op::Pairing => 1,
-            _ => 16,
-        }
-    }
-}
-
-/// Inputs for up to `n` elements, made once.
-struct Inputs {
-    g1_msm: Vec<u8>,
-    g2_msm: Vec<u8>,
-    pairs: Vec<PairingPair>,
-}
-
-impl Inputs {
-    fn new(g1: usize, g2: usize, pairs: usize) -> Inputs {
-        let scalar = |i: usize| {
-            let mut wide = [0u8; 64];
-            for (j, b) in wide.iter_mut().enumerate() {
-                *b = (i * 131 + j * 7 + 1) as u8;
-            }
-            Fr::from_bytes_wide(&wide).to_bytes()
+    /// The price model's instructions for `n` elements.
+    fn model_instructions(self, n: u64) -> u64 {
+        let msg = 32;
+        let (method, units) = match self {
+            Op::G1Msm => ("eip2537_call", Units { address: Some(0x0c), items: 0, bytes: 160 * n }),
+            Op::G2Msm => ("eip2537_call", Units { address: Some(0x0e), items: 0, bytes: 288 * n }),
+            Op::EipPairing => ("eip2537_call", Units { address: Some(0x0f), items: 0, bytes: 384 * n }),
+            Op::Pairing => ("pairing_check", Units { items: n, ..Units::default() }),
+            Op::FastAggregate => ("bls_fast_aggregate_verify", Units { items: n, bytes: msg, address: None }),
+            Op::Aggregate => ("bls_aggregate_verify", Units { items: n, bytes: msg * n, address: None }),
+            Op::Batch => ("bls_batch_verify", Units { items: n, bytes: msg * n, address: None }),
         };
-        let g1_points = walk_g1(g1.max(pairs));
-        let g2_points = walk_g2(g2.max(pairs));
-        let g1_msm = g1_points[..g1].iter().enumerate().flat_map(|(i, p)| [&p.to_eip2537()[..], &scalar(i)[..]].concat()).collect();
-        let g2_msm = g2_points[..g2].iter().enumerate().flat_map(|(i, p)| [&p.to_eip2537()[..], &scalar(i)[..]].concat()).collect();
-        let pairs = (0..pairs)
-            .map(|i| PairingPair { g1: g1_points[i].to_compressed().to_vec(), g2: g2_points[i].to_compressed().to_vec() })
-            .collect();
-        Inputs { g1_msm, g2_msm, pairs }
+        service::model(method, units.address).unwrap().instructions(&units)
     }
+
+    /// What bounds the update's cap.
+    fn bound(self) -> &'static str {
+        match self {
+            Op::G1Msm | Op::G2Msm => "the 2 MiB argument",
+            _ => "instructions",
+        }
+    }
+}
+
+fn scalar(i: usize) -> [u8; 32] {
+    let mut wide = [0u8; 64];
+    for (j, b) in wide.iter_mut().enumerate() {
+        *b = (i * 131 + j * 7 + 1) as u8;
+    }
+    Fr::from_bytes_wide(&wide).to_bytes()
 }
 
 fn walk_g1(n: usize) -> Vec<G1Affine> {
@@ -96,125 +109,148 @@ fn walk_g2(n: usize) -> Vec<G2Affine> {
     out
 }
 
-/// Runs `op` on `n` elements; `Some(instructions)` (or `Some(0)` when the backend does not
-/// count) if it completed within the limit, `None` if not.
-fn attempt(v: &mut Verifier, inputs: &Inputs, op: Op, n: usize, update: bool) -> Option<u64> {
-    let ok = match op {
-        Op::G1Msm => v.eip2537_call(0x0c, inputs.g1_msm[..160 * n].to_vec(), update).map(|r| r.is_ok()),
-        Op::G2Msm => v.eip2537_call(0x0e, inputs.g2_msm[..288 * n].to_vec(), update).map(|r| r.is_ok()),
-        Op::Pairing => v.pairing_check(inputs.pairs[..n].to_vec(), update).map(|r| r.is_ok()),
-    };
-    match ok {
-        Ok(true) => Some(v.last_instructions.unwrap_or(0)),
-        Ok(false) => panic!("{}: the canister rejected a valid input of {n}", op.name()),
-        Err(_) => None, // over the instruction limit
-    }
+/// Secret keys no other call of this test used (proofs are cached by key).
+fn keys(n: usize, batch: &mut u64) -> Vec<SecretKey> {
+    *batch += 1;
+    (0..n).map(|i| SecretKey::key_gen(&[(*batch % 250) as u8 + 1; 32], &[batch.to_be_bytes(), (i as u64).to_be_bytes()].concat()).unwrap()).collect()
 }
 
-/// The largest size on `op`'s grid that fits both the instruction limit and the message size.
-///
-/// The cost is close to linear in the size, so the search predicts the boundary from the two
-/// largest sizes measured so far (a secant) and probes there; a probe that does not fit
-/// bounds the search from above, and a prediction outside the bounds falls back to bisection.
-/// A handful of probes suffice, which matters when each one runs 40 billion instructions.
-/// `fits` holds the sizes measured so far with their costs (shared between the query and the
-/// update search, so the update's secant starts from sizes near the query limit).
-fn largest(v: &mut Verifier, inputs: &Inputs, op: Op, update: bool, fits: &mut Vec<(usize, u64)>) -> usize {
-    let limit = if update { UPDATE_LIMIT } else { QUERY_LIMIT };
-    let step = op.step();
-    let by_bytes = (MAX_ARGUMENT_BYTES - CANDID_SLACK) / op.bytes() / step * step;
-    if fits.is_empty() {
-        for n in [8 * step, 32 * step] {
-            fits.push((n, attempt(v, inputs, op, n, true).expect("a small input fits")));
+/// Calls `op` on `n` elements; the reply's `Result`, mapped to `Ok(())` or the error.
+fn attempt(v: &mut Verifier, op: Op, n: usize, update: bool, batch: &mut u64) -> Result<(), Error> {
+    let msg = b"a 32-byte message to be signed!!".to_vec();
+    let reply = match op {
+        Op::G1Msm => {
+            let input = walk_g1(n).iter().enumerate().flat_map(|(i, p)| [&p.to_eip2537()[..], &scalar(i)[..]].concat()).collect();
+            v.eip2537_call(0x0c, input, update).map(|r| r.map(|_| ()))
         }
-    }
-    // When the largest message fits, the message size is the bound: one probe (made only when
-    // the costs so far say it may fit).
-    let (a, b) = (fits[fits.len() - 2], fits[fits.len() - 1]);
-    let per = b.1.saturating_sub(a.1) as f64 / (b.0 as f64 - a.0 as f64).max(1.0);
-    let at_by_bytes = b.1 as f64 + per * (by_bytes as f64 - b.0 as f64);
-    if update && at_by_bytes < 1.1 * limit as f64 && attempt(v, inputs, op, by_bytes, update).is_some() {
-        return by_bytes;
-    }
-    // Invariant: `lo` fits (or is the start), `hi` does not (or is past the message size).
-    let (mut lo, mut hi) = (0, by_bytes + step);
-    while hi - lo > step {
-        let (a, b) = (fits[fits.len() - 2], fits[fits.len() - 1]);
-        let secant = match b.1 > a.1 && b.0 != a.0 {
-            true => {
-                let per = (b.1 - a.1) as f64 / (b.0 as f64 - a.0 as f64);
-                (b.0 as f64 + (limit as f64 - b.1 as f64) / per) as usize / step * step
-            }
-            false => 0,
-        };
-        let n = if secant > lo && secant < hi { secant } else { (lo + hi) / 2 / step * step };
-        let n = n.clamp(lo + step, hi - step);
-        match attempt(v, inputs, op, n, update) {
-            Some(count) => {
-                lo = n;
-                if count > 0 {
-                    fits.push((n, count));
-                    fits.sort();
-                }
-            }
-            None => hi = n,
+        Op::G2Msm => {
+            let input = walk_g2(n).iter().enumerate().flat_map(|(i, p)| [&p.to_eip2537()[..], &scalar(i)[..]].concat()).collect();
+            v.eip2537_call(0x0e, input, update).map(|r| r.map(|_| ()))
         }
-    }
-    lo
+        Op::EipPairing => {
+            let (g1, g2) = (walk_g1(n), walk_g2(n));
+            let input = g1.iter().zip(&g2).flat_map(|(a, b)| [&a.to_eip2537()[..], &b.to_eip2537()[..]].concat()).collect();
+            v.eip2537_call(0x0f, input, update).map(|r| r.map(|_| ()))
+        }
+        Op::Pairing => {
+            let (g1, g2) = (walk_g1(n), walk_g2(n));
+            let pairs = g1.iter().zip(&g2).map(|(a, b)| PairingPair { g1: a.to_compressed().to_vec(), g2: b.to_compressed().to_vec() }).collect();
+            v.pairing_check(pairs, update).map(|r| r.map(|_| ()))
+        }
+        Op::FastAggregate => {
+            let sks = keys(n, batch);
+            let sigs: Vec<min_pk::Signature> = sks.iter().map(|s| min_pk::sign(s, &msg)).collect();
+            let args = FastAggregateVerifyArgs {
+                scheme: Scheme::MinPk,
+                public_keys: sks.iter().map(|s| min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect(),
+                proofs_of_possession: sks.iter().map(|s| min_pk::pop_prove(s).to_bytes().to_vec()).collect(),
+                message: msg,
+                signature: min_pk::Signature::aggregate(&sigs).unwrap().to_bytes().to_vec(),
+            };
+            v.bls_fast_aggregate_verify(args, update)
+        }
+        Op::Aggregate => {
+            let sks = keys(n, batch);
+            let messages: Vec<Vec<u8>> = (0..n).map(|i| [&msg[..24], &(i as u64).to_be_bytes()].concat()).collect();
+            let sigs: Vec<min_pk::Signature> = sks.iter().zip(&messages).map(|(s, m)| min_pk::sign(s, m)).collect();
+            let args = AggregateVerifyArgs {
+                scheme: Scheme::MinPk,
+                public_keys: sks.iter().map(|s| min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect(),
+                proofs_of_possession: sks.iter().map(|s| min_pk::pop_prove(s).to_bytes().to_vec()).collect(),
+                messages,
+                signature: min_pk::Signature::aggregate(&sigs).unwrap().to_bytes().to_vec(),
+            };
+            v.bls_aggregate_verify(args, update)
+        }
+        Op::Batch => {
+            let sks = keys(n, batch);
+            let items = sks
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    let m = [&msg[..24], &(i as u64).to_be_bytes()].concat();
+                    SignedMessage { public_key: min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec(), signature: min_pk::sign(s, &m).to_bytes().to_vec(), message: m }
+                })
+                .collect();
+            v.bls_batch_verify(BatchVerifyArgs { scheme: Scheme::MinPk, items }, update)
+        }
+    };
+    reply.unwrap_or_else(|reject| panic!("{}: {n} elements: rejected: {reject}", op.name()))
 }
 
 const START: &str = "<!-- limits:start -->";
 const END: &str = "<!-- limits:end -->";
 
-/// The README's figures for `op`: (query, update).
-fn readme_limits(table: &str, op: Op) -> Option<(usize, usize)> {
+/// The README's row for `op`: (query cap, query share %, update cap, update share %).
+fn readme_row(table: &str, op: Op) -> Option<(u64, f64, u64, f64)> {
     let line = table.lines().find(|l| l.starts_with(&format!("| {} |", op.name())))?;
     let cells: Vec<&str> = line.split('|').map(str::trim).collect();
-    Some((cells.get(2)?.parse().ok()?, cells.get(3)?.parse().ok()?))
+    let share = |cell: &str| -> Option<f64> { cell.split('(').nth(1)?.trim_end_matches("%)").parse().ok() };
+    Some((cells.get(2)?.parse().ok()?, share(cells.get(3)?)?, cells.get(4)?.parse().ok()?, share(cells.get(5)?)?))
 }
 
-/// Whether `n` is the largest size on the grid that fits: `n` fits, and `n + step` does not
-/// (or would not fit in a message).
-fn is_boundary(v: &mut Verifier, inputs: &Inputs, op: Op, n: usize, update: bool) -> bool {
-    let by_bytes = (MAX_ARGUMENT_BYTES - CANDID_SLACK) / op.bytes() / op.step() * op.step();
-    attempt(v, inputs, op, n, update).is_some() && (n == by_bytes || attempt(v, inputs, op, n + op.step(), update).is_none())
-}
-
-/// With `ICBLS_WRITE_LIMITS=1` the test searches for the limits and writes the README's table;
-/// otherwise it checks that each figure in the table is exactly the boundary (two calls per
-/// figure, which keeps the test short: an update call near its limit runs 40 billion
-/// instructions on the meter).
 #[test]
-fn largest_inputs_in_a_query_and_an_update() {
+fn caps_fit_their_limits_and_one_more_is_refused() {
     let mut v = Verifier::install(backend_from_env().unwrap()).unwrap();
-    let max = |op: Op| (MAX_ARGUMENT_BYTES / op.bytes()) + op.step();
-    let inputs = Inputs::new(max(Op::G1Msm), max(Op::G2Msm), max(Op::Pairing));
     let readme_path = icbls_bench::build::workspace_root().join("README.md");
     let readme = std::fs::read_to_string(&readme_path).unwrap();
     let (Some(a), Some(b)) = (readme.find(START), readme.find(END)) else {
         panic!("README.md has no {START} ... {END} section")
     };
-    let current = &readme[a + START.len()..b];
-    let ops = [Op::G1Msm, Op::G2Msm, Op::Pairing];
-    if std::env::var_os("ICBLS_WRITE_LIMITS").is_none() {
-        for op in ops {
-            let (query, update) = readme_limits(current, op).unwrap_or_else(|| panic!("the README's limits table has no row for {}", op.name()));
-            assert!(is_boundary(&mut v, &inputs, op, query, false), "{}: {query} is not the query limit; rerun with ICBLS_WRITE_LIMITS=1", op.name());
-            assert!(is_boundary(&mut v, &inputs, op, update, true), "{}: {update} is not the update limit; rerun with ICBLS_WRITE_LIMITS=1", op.name());
-        }
-        return;
-    }
+    let current = readme[a + START.len()..b].to_string();
+    let write = std::env::var_os("ICBLS_WRITE_LIMITS").is_some();
     let mut table = String::from(
-        "| operation | largest in one query (5B) | largest in one update (40B) | bound by |\n|---|---:|---:|---|\n",
+        "| operation | cap in a query | instructions at the cap (share of 5B) | cap in an update | instructions at the cap (share of 40B) | the update's cap is bound by |\n|---|---:|---:|---:|---:|---|\n",
     );
-    for op in ops {
-        let mut fits = Vec::new();
-        let query = largest(&mut v, &inputs, op, false, &mut fits);
-        let update = largest(&mut v, &inputs, op, true, &mut fits);
-        let by_bytes = (MAX_ARGUMENT_BYTES - CANDID_SLACK) / op.bytes() / op.step() * op.step();
-        let bound = if update == by_bytes { "update: the 2 MiB message size" } else { "instructions" };
-        table.push_str(&format!("| {} | {query} | {update} | {bound} |\n", op.name()));
-        eprintln!("{}: query {query}, update {update}", op.name());
+    let mut batch = 0u64;
+    for op in OPS {
+        let caps = op.caps();
+        let mut cells = Vec::new();
+        for (context, update) in [(Context::Query, false), (Context::Update, true)] {
+            let cap = caps[context as usize];
+            let limit = LIMITS[context as usize];
+            let result = attempt(&mut v, op, cap as usize, update, &mut batch);
+            assert_eq!(result, Ok(()), "{} at its cap {cap}", op.name());
+            let count = v.last_instructions;
+            if let Some(count) = count {
+                assert!((count as f64) <= HEADROOM * limit as f64, "{}: {count} instructions at the cap {cap}, over {HEADROOM} of {limit}", op.name());
+                // The price model covers the input at the cap too (before its margin).
+                let modelled = op.model_instructions(cap);
+                assert!(count <= modelled, "{}: {count} instructions at the cap {cap}, the price model says {modelled}", op.name());
+            }
+            // One more is refused, naming the cap.
+            match attempt(&mut v, op, cap as usize + 1, update, &mut batch) {
+                Err(Error::InputTooLarge(l)) => {
+                    let per = match op {
+                        Op::G1Msm => 160,
+                        Op::G2Msm => 288,
+                        Op::EipPairing => 384,
+                        _ => 1,
+                    };
+                    assert_eq!((l.limit, l.actual), (cap * per, (cap + 1) * per), "{}", op.name());
+                }
+                other => panic!("{}: {} elements: {other:?}", op.name(), cap + 1),
+            }
+            let share = count.map(|c| c as f64 * 100.0 / limit as f64);
+            eprintln!("{}: cap {cap}: {count:?} instructions ({share:?}%)", op.name());
+            cells.push((cap, count, share));
+        }
+        let cell = |(_, count, share): &(u64, Option<u64>, Option<f64>)| match (count, share) {
+            (Some(c), Some(s)) => format!("{} ({s:.1}%)", icbls_bench::results::thousands(*c)),
+            _ => "-".into(),
+        };
+        table.push_str(&format!("| {} | {} | {} | {} | {} | {} |\n", op.name(), cells[0].0, cell(&cells[0]), cells[1].0, cell(&cells[1]), op.bound()));
+        if !write {
+            let (qc, qs, uc, us) = readme_row(&current, op).unwrap_or_else(|| panic!("the README's limits table has no row for {}; rerun with ICBLS_WRITE_LIMITS=1", op.name()));
+            assert_eq!((qc, uc), (cells[0].0, cells[1].0), "{}: the README's caps differ from the verifier's; rerun with ICBLS_WRITE_LIMITS=1", op.name());
+            for ((_, _, share), readme_share) in cells.iter().zip([qs, us]) {
+                if let Some(share) = share {
+                    assert!((share - readme_share).abs() <= 5.0, "{}: {share:.1}% measured, the README says {readme_share}%; rerun with ICBLS_WRITE_LIMITS=1", op.name());
+                }
+            }
+        }
     }
-    std::fs::write(&readme_path, format!("{}\n{table}{}", &readme[..a + START.len()], &readme[b..])).unwrap();
+    if write {
+        std::fs::write(&readme_path, format!("{}\n{table}{}", &readme[..a + START.len()], &readme[b..])).unwrap();
+    }
 }

@@ -2,12 +2,19 @@
 //!
 //! Each message runs on a fresh instance into which the canister's state (memory contents and
 //! mutable globals) is copied. An update that does not trap keeps the state it leaves; a
-//! query's is discarded, as on the IC. Tables are not carried between messages (Rust canisters
-//! do not write them).
+//! query's is discarded, as on the IC, and so is that of a query method called as an update (a
+//! replicated query). Tables are not carried between messages (Rust canisters do not write
+//! them).
+//!
+//! Calls come from an [`Origin`]: an ingress message from a user, or a call from another
+//! canister with cycles attached. An ingress update call first runs the canister's
+//! `canister_inspect_message`, which must call `ic0.accept_message`; a call from a canister
+//! does not (the interface specification: inspection is for ingress update calls only, never
+//! for queries or inter-canister calls).
 
 use crate::instrument::{self, COUNTER_EXPORT, GLOBAL_EXPORT_PREFIX, LIMIT_EXPORT, START_EXPORT};
-use crate::system_api::{self, Entry, Environment, HostState};
-use crate::{Error, INSTALL_LIMIT, QUERY_LIMIT, UPDATE_LIMIT};
+use crate::system_api::{self, Entry, Environment, HostState, Message};
+use crate::{Error, INSPECT_MESSAGE_LIMIT, INSTALL_LIMIT, QUERY_LIMIT, UPDATE_LIMIT};
 use wasmi::{Config, Engine, Extern, Instance, Linker, Module, Store, Val};
 
 /// How a method is called.
@@ -16,8 +23,31 @@ use wasmi::{Config, Engine, Extern, Instance, Linker, Module, Store, Val};
 pub enum CallKind {
     /// A query: at most [`QUERY_LIMIT`] instructions, state changes discarded.
     Query,
-    /// An update: at most [`UPDATE_LIMIT`] instructions, state changes kept.
+    /// An update: at most [`UPDATE_LIMIT`] instructions, state changes kept. A query method
+    /// called this way runs in replicated mode with the query limit, and its state changes are
+    /// discarded.
     Update,
+}
+
+/// Who sends a call.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// An ingress message from a user (any principal, e.g. the anonymous one, `[4]`). An
+    /// update call passes through `canister_inspect_message` first; it carries no cycles.
+    Ingress {
+        /// The sender's principal (its bytes).
+        sender: Vec<u8>,
+    },
+    /// A call from another canister, with `cycles` attached. Update methods may accept them;
+    /// what they do not accept is refunded. A query method called this way (a replicated
+    /// query) may see and accept them during the message, but its state changes are discarded
+    /// and every cycle goes back to the caller.
+    Canister {
+        /// The calling canister's principal.
+        caller: Vec<u8>,
+        /// The cycles attached to the call.
+        cycles: u128,
+    },
 }
 
 /// The canister's answer to a call.
@@ -35,10 +65,18 @@ pub struct CallOutcome {
     /// The reply or reject.
     pub response: Response,
     /// IC instructions the message executed: Wasm operators by the replica's weights plus
-    /// System API overheads.
+    /// System API overheads (`canister_inspect_message` not included: it is a message of its
+    /// own, see [`CallOutcome::inspect_instructions`]).
     pub instructions: u64,
+    /// Instructions `canister_inspect_message` executed before an ingress update call (0 when
+    /// it did not run).
+    pub inspect_instructions: u64,
     /// What the canister printed with `ic0.debug_print`, in order.
     pub debug_print: Vec<String>,
+    /// Cycles the canister accepted from the call (`ic0.msg_cycles_accept128`) and kept.
+    pub cycles_accepted: u128,
+    /// Cycles that went back to the caller: those attached and not kept.
+    pub cycles_refunded: u128,
 }
 
 /// The state a message leaves behind: Wasm memory and mutable globals.
@@ -59,55 +97,103 @@ pub struct Canister {
     install_instructions: u64,
 }
 
+/// A module checked, instrumented and linked, not yet instantiated.
+struct Loaded {
+    engine: Engine,
+    module: Module,
+    linker: Linker<HostState>,
+}
+
+fn load(wasm: &[u8]) -> Result<Loaded, Error> {
+    if wasm.get(..4) != Some(b"\0asm") {
+        return Err(Error::InvalidWasm("the bytes do not start with the Wasm magic".into()));
+    }
+    crate::validate(wasm).map_err(Error::InvalidModule)?;
+    let instrumented = instrument::instrument(wasm)?;
+    let mut config = Config::default();
+    config.wasm_simd(true).wasm_bulk_memory(true).wasm_multi_value(true).wasm_tail_call(true);
+    let engine = Engine::new(&config);
+    let module = Module::new(&engine, &instrumented).map_err(|e| Error::InvalidWasm(e.to_string()))?;
+    let mut linker = Linker::new(&engine);
+    system_api::link(&mut linker, &module)?;
+    Ok(Loaded { engine, module, linker })
+}
+
 impl Canister {
     /// Checks `wasm` as the replica does ([`crate::validate`]), then instruments and installs
     /// it, running its start function and `canister_init` with `init_arg` (raw Candid bytes)
     /// under the installation limit. A module the IC would refuse is
-    /// [`Error::InvalidModule`].
+    /// [`Error::InvalidModule`]. The anonymous principal installs it and is its controller.
     pub fn install(wasm: &[u8], init_arg: &[u8]) -> Result<Canister, Error> {
-        if wasm.get(..4) != Some(b"\0asm") {
-            return Err(Error::InvalidWasm("the bytes do not start with the Wasm magic".into()));
-        }
-        crate::validate(wasm).map_err(Error::InvalidModule)?;
-        let instrumented = instrument::instrument(wasm)?;
-        let mut config = Config::default();
-        config.wasm_simd(true).wasm_bulk_memory(true).wasm_multi_value(true).wasm_tail_call(true);
-        let engine = Engine::new(&config);
-        let module =
-            Module::new(&engine, &instrumented).map_err(|e| Error::InvalidWasm(e.to_string()))?;
-        let mut linker = Linker::new(&engine);
-        system_api::link(&mut linker, &module)?;
-        let env = Environment::default();
-        let mut canister = Canister {
-            engine,
-            module,
-            linker,
-            snapshot: Snapshot::default(),
-            env,
-            install_instructions: 0,
+        Canister::install_with_controllers(wasm, init_arg, &[vec![4]])
+    }
+
+    /// [`Canister::install`] with these controllers; the first one installs the module (it is
+    /// the caller `canister_init` sees). An empty list leaves the canister without controllers,
+    /// installed by the anonymous principal.
+    pub fn install_with_controllers(wasm: &[u8], init_arg: &[u8], controllers: &[Vec<u8>]) -> Result<Canister, Error> {
+        let Loaded { engine, module, linker } = load(wasm)?;
+        let env = Environment {
+            controllers: controllers.to_vec(),
+            caller: controllers.first().cloned().unwrap_or_else(|| vec![4]),
+            ..Environment::default()
         };
-        // The start function, then `canister_init`, share one installation budget; each runs
-        // on the state the previous one left (the first on a fresh instance).
+        let mut canister =
+            Canister { engine, module, linker, snapshot: Snapshot::default(), env, install_instructions: 0 };
+        canister.install_instructions = canister.start_and_init("canister_init", init_arg)?;
+        Ok(canister)
+    }
+
+    /// Runs the start function, then `init_export` (`canister_init` or
+    /// `canister_post_upgrade`) with `arg`, on a fresh instance, under one installation budget;
+    /// keeps the state they leave. Returns their instructions.
+    fn start_and_init(&mut self, init_export: &str, arg: &[u8]) -> Result<u64, Error> {
         let mut total = 0;
         let mut ran = false;
-        for (export, entry) in [(START_EXPORT, Entry::Start), ("canister_init", Entry::Init)] {
-            if canister.module.get_export(export).is_some() {
-                let run = canister.run(export, entry, init_arg, INSTALL_LIMIT - total, ran)?;
+        for (export, entry) in [(START_EXPORT, Entry::Start), (init_export, Entry::Init)] {
+            if self.module.get_export(export).is_some() {
+                let message = Message { caller: self.env.caller.clone(), ..Message::default() };
+                let run = self.run(export, entry, message, arg, INSTALL_LIMIT - total, ran)?;
                 total += run.instructions;
-                canister.keep(run.state);
+                self.keep(run.state);
                 ran = true;
             }
         }
         if !ran {
             // Neither entry point exists: take the fresh instance's state as the canister's.
-            let (store, instance) = canister.instantiate(Entry::Init, "", &[], INSTALL_LIMIT, false)?;
-            canister.keep(Some((store, instance)));
+            let (store, instance) = self.instantiate(Entry::Init, Message::default(), &[], INSTALL_LIMIT, false)?;
+            self.keep(Some((store, instance)));
         }
-        canister.install_instructions = total;
-        Ok(canister)
+        Ok(total)
     }
 
-    /// Instructions the start function and `canister_init` executed at installation.
+    /// Upgrades the canister to `wasm`, as `install_code` in upgrade mode does: runs
+    /// `canister_pre_upgrade` on the old module, then the new module's start function and
+    /// `canister_post_upgrade` with `arg` on a fresh instance. Stable memory, the controllers
+    /// and the cycle balance are kept; the Wasm memory is not. If any step traps, the canister
+    /// is left as it was. The caller is the first controller. Returns the instructions of the
+    /// three steps.
+    pub fn upgrade(&mut self, wasm: &[u8], arg: &[u8]) -> Result<u64, Error> {
+        let Loaded { engine, module, linker } = load(wasm)?;
+        let mut pre = 0;
+        let mut env = self.env.clone();
+        if self.module.get_export("canister_pre_upgrade").is_some() {
+            let message = Message { caller: env.caller.clone(), ..Message::default() };
+            let run = self.run("canister_pre_upgrade", Entry::PreUpgrade, message, &[], INSTALL_LIMIT, true)?;
+            pre = run.instructions;
+            if let Some((store, _)) = &run.state {
+                env = store.data().env.clone();
+            }
+        }
+        let mut upgraded = Canister { engine, module, linker, snapshot: Snapshot::default(), env, install_instructions: 0 };
+        let post = upgraded.start_and_init("canister_post_upgrade", arg)?;
+        *self = upgraded;
+        self.install_instructions = pre + post;
+        Ok(pre + post)
+    }
+
+    /// Instructions the start function and `canister_init` executed at installation (or the
+    /// steps of the last upgrade).
     pub fn install_instructions(&self) -> u64 {
         self.install_instructions
     }
@@ -117,14 +203,32 @@ impl Canister {
         self.call(CallKind::Query, method, arg)
     }
 
-    /// Calls update `method` with raw Candid `arg`; state changes are kept unless it traps.
-    /// A query method called this way runs as an update, as on the IC.
+    /// Calls update `method` with raw Candid `arg` as an ingress message from the default
+    /// sender (the anonymous principal unless [`Canister::set_caller`] changed it): it passes
+    /// through `canister_inspect_message` first; state changes are kept unless it traps. A
+    /// query method called this way runs as a replicated query.
     pub fn update(&mut self, method: &str, arg: &[u8]) -> Result<CallOutcome, Error> {
         self.call(CallKind::Update, method, arg)
     }
 
-    /// Calls `method` as a query or an update.
+    /// Calls `method` as a query or an update, as an ingress message from the default sender.
     pub fn call(&mut self, kind: CallKind, method: &str, arg: &[u8]) -> Result<CallOutcome, Error> {
+        let origin = Origin::Ingress { sender: self.env.caller.clone() };
+        self.call_from(kind, method, arg, &origin)
+    }
+
+    /// Calls `method` as a query or an update from `origin`.
+    ///
+    /// * A query ([`CallKind::Query`]) runs in non-replicated mode; it cannot carry cycles
+    ///   (an [`Origin::Canister`] with cycles is an [`Error::CyclesOnQuery`]).
+    /// * An ingress update runs `canister_inspect_message` first (under its own limit of
+    ///   [`INSPECT_MESSAGE_LIMIT`] instructions); if it traps or does not call
+    ///   `ic0.accept_message`, the message is refused ([`Error::MessageRefused`]) and the
+    ///   method does not run.
+    /// * An update from a canister carries its cycles; what the method does not accept before
+    ///   it answers (or everything, if it traps, or if it is a query method) is refunded, and
+    ///   the outcome says how much.
+    pub fn call_from(&mut self, kind: CallKind, method: &str, arg: &[u8], origin: &Origin) -> Result<CallOutcome, Error> {
         let query = format!("canister_query {method}");
         let composite = format!("canister_composite_query {method}");
         let update = format!("canister_update {method}");
@@ -135,28 +239,93 @@ impl Canister {
         let export = candidates
             .iter()
             .find(|name| self.module.get_export(name).is_some())
-            .ok_or_else(|| Error::MethodNotFound(method.to_string()))?;
+            .ok_or_else(|| Error::MethodNotFound(method.to_string()))?
+            .to_string();
+        let (caller, cycles, ingress) = match origin {
+            Origin::Ingress { sender } => (sender.clone(), 0, true),
+            Origin::Canister { caller, cycles } => (caller.clone(), *cycles, false),
+        };
+        if kind == CallKind::Query && cycles > 0 {
+            return Err(Error::CyclesOnQuery);
+        }
+        let mut inspect_instructions = 0;
+        if kind == CallKind::Update && ingress && self.module.get_export("canister_inspect_message").is_some() {
+            let message = Message { caller: caller.clone(), method: method.to_string(), ..Message::default() };
+            let run = self.run("canister_inspect_message", Entry::InspectMessage, message, arg, INSPECT_MESSAGE_LIMIT, true);
+            match run {
+                Ok(run) if run.accepted => inspect_instructions = run.instructions,
+                Ok(run) => {
+                    return Err(Error::MessageRefused {
+                        reason: "canister_inspect_message did not call ic0.accept_message".into(),
+                        instructions: run.instructions,
+                    })
+                }
+                Err(Error::Trapped { message, instructions }) => {
+                    return Err(Error::MessageRefused {
+                        reason: format!("canister_inspect_message trapped: {message}"),
+                        instructions,
+                    })
+                }
+                Err(Error::InstructionLimitExceeded { instructions, limit }) => {
+                    return Err(Error::MessageRefused {
+                        reason: format!("canister_inspect_message passed its limit of {limit} instructions"),
+                        instructions,
+                    })
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        let replicated_query = kind == CallKind::Update && !export.starts_with("canister_update ");
         let (entry, limit) = match kind {
             CallKind::Query => (Entry::Query, QUERY_LIMIT),
+            CallKind::Update if replicated_query => (Entry::ReplicatedQuery, QUERY_LIMIT),
             CallKind::Update => (Entry::Update, UPDATE_LIMIT),
         };
-        let mut run = self.run(export, entry, arg, limit, true)?;
+        let message = Message { caller, method: String::new(), cycles_available: cycles, cycles_accepted: 0 };
+        let mut run = self.run(&export, entry, message, arg, limit, true)?;
         // An update that returns without trapping commits its state, whether it replied,
-        // rejected or did neither.
-        if kind == CallKind::Update {
-            self.keep(run.state.take());
-        }
+        // rejected or did neither. A replicated query commits nothing: the cycles it accepted
+        // go back with the rest.
+        let cycles_accepted = match entry {
+            Entry::Update => {
+                self.keep(run.state.take());
+                run.cycles_accepted
+            }
+            _ => 0,
+        };
         let response = match run.response {
             Some(Ok(bytes)) => Response::Reply(bytes),
             Some(Err(message)) => Response::Reject(message),
             None => return Err(Error::NoResponse { instructions: run.instructions }),
         };
-        Ok(CallOutcome { response, instructions: run.instructions, debug_print: run.debug_print })
+        Ok(CallOutcome {
+            response,
+            instructions: run.instructions,
+            inspect_instructions,
+            debug_print: run.debug_print,
+            cycles_accepted,
+            cycles_refunded: cycles - cycles_accepted,
+        })
     }
 
     /// Sets what `ic0.time` returns, in nanoseconds since the epoch.
     pub fn set_time_ns(&mut self, time_ns: u64) {
         self.env.time_ns = time_ns;
+    }
+
+    /// Sets the sender of calls that name none ([`Canister::query`], [`Canister::update`]).
+    pub fn set_caller(&mut self, principal: Vec<u8>) {
+        self.env.caller = principal;
+    }
+
+    /// Sets the canister's controllers (what `ic0.is_controller` checks against).
+    pub fn set_controllers(&mut self, controllers: Vec<Vec<u8>>) {
+        self.env.controllers = controllers;
+    }
+
+    /// The canister's cycle balance (accepted cycles are added to it).
+    pub fn cycle_balance(&self) -> u128 {
+        self.env.cycles
     }
 
     /// Sets what `ic0.root_key_copy` returns (the IC mainnet key by default).
@@ -177,12 +346,12 @@ impl Canister {
     fn instantiate(
         &self,
         entry: Entry,
-        method: &str,
+        message: Message,
         arg: &[u8],
         limit: u64,
         restore: bool,
     ) -> Result<(Store<HostState>, Instance), Error> {
-        let state = HostState::new(entry, method, arg, self.env.clone(), limit);
+        let state = HostState::new(entry, message, arg, self.env.clone(), limit);
         let mut store = Store::new(&self.engine, state);
         let instance = self
             .linker
@@ -245,16 +414,17 @@ impl Canister {
         &self,
         export: &str,
         entry: Entry,
+        message: Message,
         arg: &[u8],
         limit: u64,
         restore: bool,
     ) -> Result<Run, Error> {
-        let method = export.split_once(' ').map(|(_, m)| m).unwrap_or(export);
-        let (mut store, instance) = self.instantiate(entry, method, arg, limit, restore)?;
+        let method = export.split_once(' ').map(|(_, m)| m).unwrap_or(export).to_string();
+        let (mut store, instance) = self.instantiate(entry, message, arg, limit, restore)?;
         let func = instance
             .get_export(&store, export)
             .and_then(Extern::into_func)
-            .ok_or_else(|| Error::MethodNotFound(method.to_string()))?;
+            .ok_or_else(|| Error::MethodNotFound(method.clone()))?;
         let result = func.call(&mut store, &[], &mut []);
         let instructions = read_counter(&store, &instance);
         if let Err(error) = result {
@@ -267,7 +437,9 @@ impl Canister {
         let data = store.data_mut();
         let response = data.replied.take();
         let debug_print = std::mem::take(&mut data.debug_print);
-        Ok(Run { response, instructions, debug_print, state: Some((store, instance)) })
+        let accepted = data.message_accepted;
+        let cycles_accepted = data.message.cycles_accepted;
+        Ok(Run { response, instructions, debug_print, accepted, cycles_accepted, state: Some((store, instance)) })
     }
 }
 
@@ -276,6 +448,9 @@ struct Run {
     response: Option<Result<Vec<u8>, String>>,
     instructions: u64,
     debug_print: Vec<String>,
+    /// Whether `canister_inspect_message` accepted the message.
+    accepted: bool,
+    cycles_accepted: u128,
     state: Option<(Store<HostState>, Instance)>,
 }
 

@@ -13,8 +13,15 @@
 //!   fraction of the time `wasmtime` takes on two cores, and instruction counts do not depend on
 //!   the engine's speed) with host implementations of the `ic0` System API, which add their
 //!   fixed overheads and byte charges to the same counter.
-//! * Queries are limited to 5 billion instructions, updates to 40 billion and `canister_init`
-//!   to 300 billion; passing the limit ends the call with [`Error::InstructionLimitExceeded`].
+//! * Queries are limited to 5 billion instructions, updates to 40 billion, `canister_init` and
+//!   upgrades to 300 billion and `canister_inspect_message` to 200 million; passing the limit
+//!   ends the call with [`Error::InstructionLimitExceeded`].
+//! * Calls come from an [`Origin`]: an ingress message from a principal (update calls pass
+//!   through `canister_inspect_message`, which must call `ic0.accept_message`) or a call from
+//!   another canister with cycles attached (`ic0.msg_cycles_available128` and
+//!   `ic0.msg_cycles_accept128`; what is not accepted is refunded, and [`CallOutcome`] says how
+//!   much was kept and refunded). A query method called as an update runs in replicated mode
+//!   (`ic0.in_replicated_execution` is 1), keeps no state and no cycles.
 //!
 //! ```no_run
 //! use icbls_meter::Canister;
@@ -33,7 +40,7 @@ pub mod validation;
 mod canister;
 mod system_api;
 
-pub use canister::{Canister, CallKind, CallOutcome, Response};
+pub use canister::{Canister, CallKind, CallOutcome, Origin, Response};
 pub use validation::{validate, FunctionFigure, ValidationError, ValidationReport};
 
 /// The most instructions one query may execute.
@@ -42,6 +49,8 @@ pub const QUERY_LIMIT: u64 = 5_000_000_000;
 pub const UPDATE_LIMIT: u64 = 40_000_000_000;
 /// The most instructions `canister_init` (or an upgrade) may execute.
 pub const INSTALL_LIMIT: u64 = 300_000_000_000;
+/// The most instructions `canister_inspect_message` may execute.
+pub const INSPECT_MESSAGE_LIMIT: u64 = 200_000_000;
 
 /// Why the meter could not run a call to the end.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -73,6 +82,18 @@ pub enum Error {
         /// Instructions the call executed.
         instructions: u64,
     },
+    /// `canister_inspect_message` refused an ingress update call (it did not call
+    /// `ic0.accept_message`, or it trapped): the method did not run. On the IC the sender's
+    /// HTTP request fails and nobody pays for the message.
+    MessageRefused {
+        /// Why.
+        reason: String,
+        /// Instructions `canister_inspect_message` executed.
+        instructions: u64,
+    },
+    /// A query call carried cycles: only update calls (and query methods called as updates)
+    /// can.
+    CyclesOnQuery,
 }
 
 impl std::fmt::Display for Error {
@@ -93,6 +114,11 @@ impl std::fmt::Display for Error {
                 f,
                 "the canister did not reply to the call ({instructions} instructions executed)"
             ),
+            Error::MessageRefused { reason, instructions } => write!(
+                f,
+                "the ingress message was refused by canister_inspect_message ({instructions} instructions): {reason}"
+            ),
+            Error::CyclesOnQuery => f.write_str("a query call cannot carry cycles"),
         }
     }
 }

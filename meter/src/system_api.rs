@@ -18,6 +18,8 @@ pub const MAINNET_ROOT_KEY_HEX: &str = "308182301d060d2b0601040182dc7c0503010201
 #[derive(Clone, Debug)]
 pub(crate) struct Environment {
     pub self_id: Vec<u8>,
+    /// The sender of calls made without naming one ([`crate::Canister::query`] and
+    /// [`crate::Canister::update`]), and the installer.
     pub caller: Vec<u8>,
     pub controllers: Vec<Vec<u8>>,
     pub time_ns: u64,
@@ -54,19 +56,49 @@ impl Default for Environment {
     }
 }
 
-/// Which entry point a message runs, for the System API's availability rules.
+/// Which entry point a message runs, for the System API's availability rules (the
+/// interface specification's contexts: `s`, `I`, `G`, `NRQ`, `RQ`, `U`, `F`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Entry {
+    /// The module's `(start)` function.
     Start,
+    /// `canister_init` or `canister_post_upgrade`.
     Init,
+    /// `canister_pre_upgrade`.
+    PreUpgrade,
+    /// A query method in non-replicated mode.
     Query,
+    /// A query method called as an update (ingress update or inter-canister call): replicated,
+    /// its state changes discarded.
+    ReplicatedQuery,
+    /// An update method.
     Update,
+    /// `canister_inspect_message`, before an ingress update call.
+    InspectMessage,
+}
+
+/// The largest reply of a replicated execution (update, replicated query), in bytes.
+pub(crate) const MAX_REPLY_REPLICATED: u64 = 2 * 1024 * 1024;
+/// The largest reply of a non-replicated query, in bytes.
+pub(crate) const MAX_REPLY_QUERY: u64 = 3 * 1024 * 1024;
+
+/// Who sent the message being executed and the cycles that came with it.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Message {
+    /// The caller's principal, as `ic0.msg_caller_copy` gives it.
+    pub caller: Vec<u8>,
+    /// The method name, for `canister_inspect_message`.
+    pub method: String,
+    /// Cycles the caller attached and the canister has not accepted yet.
+    pub cycles_available: u128,
+    /// Cycles accepted so far.
+    pub cycles_accepted: u128,
 }
 
 /// What a message sees and what it leaves behind.
 pub(crate) struct HostState {
     pub entry: Entry,
-    pub method: String,
+    pub message: Message,
     pub arg: Vec<u8>,
     pub env: Environment,
     pub limit: u64,
@@ -76,13 +108,15 @@ pub(crate) struct HostState {
     pub debug_print: Vec<String>,
     pub memory: Option<Memory>,
     pub counter: Option<Global>,
+    /// Whether `canister_inspect_message` called `ic0.accept_message`.
+    pub message_accepted: bool,
 }
 
 impl HostState {
-    pub fn new(entry: Entry, method: &str, arg: &[u8], env: Environment, limit: u64) -> Self {
+    pub fn new(entry: Entry, message: Message, arg: &[u8], env: Environment, limit: u64) -> Self {
         HostState {
             entry,
-            method: method.to_string(),
+            message,
             arg: arg.to_vec(),
             env,
             limit,
@@ -92,6 +126,7 @@ impl HostState {
             debug_print: Vec::new(),
             memory: None,
             counter: None,
+            message_accepted: false,
         }
     }
 }
@@ -189,12 +224,20 @@ fn require(caller: &mut Ctx, name: &str, allowed: &[Entry]) -> HostResult<()> {
     }
 }
 
+/// The entry points that answer a call (`U RQ NRQ`).
+const ANSWERING: &[Entry] = &[Entry::Query, Entry::ReplicatedQuery, Entry::Update];
+/// The entry points that see the cycles of a call (`U RQ`).
+const WITH_CYCLES: &[Entry] = &[Entry::ReplicatedQuery, Entry::Update];
+
 fn respond(caller: &mut Ctx, name: &str, response: Result<Vec<u8>, String>) -> HostResult<()> {
-    require(caller, name, &[Entry::Query, Entry::Update])?;
+    require(caller, name, ANSWERING)?;
     if caller.data().replied.is_some() {
         return Err(trap(caller, format!("ic0.{name}: the call has already been answered")));
     }
-    caller.data_mut().replied = Some(response);
+    let data = caller.data_mut();
+    data.replied = Some(response);
+    // Answering the call refunds the cycles not accepted: from now on none are available.
+    data.message.cycles_available = 0;
     Ok(())
 }
 
@@ -205,6 +248,19 @@ fn write_u128(caller: &mut Ctx, name: &str, dst: u64, value: u128) -> HostResult
     }
     Ok(())
 }
+
+/// The entry points that see a call's argument (`I U RQ NRQ F`).
+const WITH_ARGUMENT: &[Entry] =
+    &[Entry::Init, Entry::Query, Entry::ReplicatedQuery, Entry::Update, Entry::InspectMessage];
+/// Every entry point but the start function (the specification's `*`).
+const NOT_START: &[Entry] = &[
+    Entry::Init,
+    Entry::PreUpgrade,
+    Entry::Query,
+    Entry::ReplicatedQuery,
+    Entry::Update,
+    Entry::InspectMessage,
+];
 
 const WASM_PAGE: u64 = 65_536;
 /// The meter holds stable memory in RAM: it grows to 1 GiB at most (a grow past it fails, as a
@@ -254,6 +310,9 @@ const KNOWN: &[&str] = &[
     "msg_reject_code",
     "msg_reject_msg_size",
     "msg_reject_msg_copy",
+    "msg_cycles_available128",
+    "msg_cycles_accept128",
+    "msg_cycles_refunded128",
     "accept_message",
     "canister_self_size",
     "canister_self_copy",
@@ -282,36 +341,48 @@ const KNOWN: &[&str] = &[
 fn define_known(l: &mut Linker<HostState>) -> Result<(), wasmi::errors::LinkerError> {
     l.func_wrap("ic0", "msg_arg_data_size", |mut c: Ctx| -> HostResult<i32> {
         charge(&mut c, "msg_arg_data_size", 0)?;
-        require(&mut c, "msg_arg_data_size", &[Entry::Init, Entry::Query, Entry::Update])?;
+        require(&mut c, "msg_arg_data_size", WITH_ARGUMENT)?;
         Ok(c.data().arg.len() as i32)
     })?;
     l.func_wrap("ic0", "msg_arg_data_copy", |mut c: Ctx, dst: i32, off: i32, size: i32| {
-        require(&mut c, "msg_arg_data_copy", &[Entry::Init, Entry::Query, Entry::Update])?;
+        require(&mut c, "msg_arg_data_copy", WITH_ARGUMENT)?;
         let arg = c.data().arg.clone();
         copy_out(&mut c, "msg_arg_data_copy", &arg, dst as u32 as u64, off as u32 as u64, size as u32 as u64)
     })?;
     l.func_wrap("ic0", "msg_caller_size", |mut c: Ctx| -> HostResult<i32> {
         charge(&mut c, "msg_caller_size", 0)?;
-        Ok(c.data().env.caller.len() as i32)
+        require(&mut c, "msg_caller_size", NOT_START)?;
+        Ok(c.data().message.caller.len() as i32)
     })?;
     l.func_wrap("ic0", "msg_caller_copy", |mut c: Ctx, dst: i32, off: i32, size: i32| {
-        let caller_id = c.data().env.caller.clone();
+        require(&mut c, "msg_caller_copy", NOT_START)?;
+        let caller_id = c.data().message.caller.clone();
         copy_out(&mut c, "msg_caller_copy", &caller_id, dst as u32 as u64, off as u32 as u64, size as u32 as u64)
     })?;
     l.func_wrap("ic0", "msg_method_name_size", |mut c: Ctx| -> HostResult<i32> {
         charge(&mut c, "msg_method_name_size", 0)?;
-        Ok(c.data().method.len() as i32)
+        require(&mut c, "msg_method_name_size", &[Entry::InspectMessage])?;
+        Ok(c.data().message.method.len() as i32)
     })?;
     l.func_wrap("ic0", "msg_method_name_copy", |mut c: Ctx, dst: i32, off: i32, size: i32| {
-        let method = c.data().method.clone().into_bytes();
+        require(&mut c, "msg_method_name_copy", &[Entry::InspectMessage])?;
+        let method = c.data().message.method.clone().into_bytes();
         copy_out(&mut c, "msg_method_name_copy", &method, dst as u32 as u64, off as u32 as u64, size as u32 as u64)
     })?;
     l.func_wrap("ic0", "msg_reply_data_append", |mut c: Ctx, src: i32, size: i32| {
         let size = size as u32 as u64;
         charge(&mut c, "msg_reply_data_append", size)?;
-        require(&mut c, "msg_reply_data_append", &[Entry::Query, Entry::Update])?;
+        require(&mut c, "msg_reply_data_append", ANSWERING)?;
         if c.data().replied.is_some() {
             return Err(trap(&mut c, "ic0.msg_reply_data_append: the call has already been answered".into()));
+        }
+        let max = match c.data().entry {
+            Entry::Query => MAX_REPLY_QUERY,
+            _ => MAX_REPLY_REPLICATED,
+        };
+        let total = c.data().reply_data.len() as u64 + size;
+        if total > max {
+            return Err(trap(&mut c, format!("ic0.msg_reply_data_append: the reply would be {total} bytes, over the maximum response size of {max} bytes")));
         }
         let bytes = read_bytes(&mut c, "msg_reply_data_append", src as u32 as u64, size)?;
         c.data_mut().reply_data.extend_from_slice(&bytes);
@@ -342,8 +413,36 @@ fn define_known(l: &mut Linker<HostState>) -> Result<(), wasmi::errors::LinkerEr
         charge(&mut c, "msg_reject_msg_copy", 0)?;
         Err(trap(&mut c, "ic0.msg_reject_msg_copy can only be called in a reject callback".into()))
     })?;
+    l.func_wrap("ic0", "msg_cycles_available128", |mut c: Ctx, dst: i32| {
+        charge(&mut c, "msg_cycles_available128", 0)?;
+        require(&mut c, "msg_cycles_available128", WITH_CYCLES)?;
+        let available = c.data().message.cycles_available;
+        write_u128(&mut c, "msg_cycles_available128", dst as u32 as u64, available)
+    })?;
+    l.func_wrap("ic0", "msg_cycles_accept128", |mut c: Ctx, high: i64, low: i64, dst: i32| {
+        charge(&mut c, "msg_cycles_accept128", 0)?;
+        require(&mut c, "msg_cycles_accept128", WITH_CYCLES)?;
+        let max = ((high as u64 as u128) << 64) | low as u64 as u128;
+        let amount = max.min(c.data().message.cycles_available);
+        let data = c.data_mut();
+        data.message.cycles_available -= amount;
+        data.message.cycles_accepted += amount;
+        data.env.cycles = data.env.cycles.saturating_add(amount);
+        write_u128(&mut c, "msg_cycles_accept128", dst as u32 as u64, amount)
+    })?;
+    // Refunds exist only in reply and reject callbacks, which the meter never runs.
+    l.func_wrap("ic0", "msg_cycles_refunded128", |mut c: Ctx, _dst: i32| -> HostResult<()> {
+        charge(&mut c, "msg_cycles_refunded128", 0)?;
+        Err(trap(&mut c, "ic0.msg_cycles_refunded128 can only be called in a reply or reject callback".into()))
+    })?;
     l.func_wrap("ic0", "accept_message", |mut c: Ctx| {
-        charge(&mut c, "accept_message", 0)
+        charge(&mut c, "accept_message", 0)?;
+        require(&mut c, "accept_message", &[Entry::InspectMessage])?;
+        if c.data().message_accepted {
+            return Err(trap(&mut c, "ic0.accept_message: the message was already accepted".into()));
+        }
+        c.data_mut().message_accepted = true;
+        Ok(())
     })?;
     l.func_wrap("ic0", "canister_self_size", |mut c: Ctx| -> HostResult<i32> {
         charge(&mut c, "canister_self_size", 0)?;
@@ -404,7 +503,7 @@ fn define_known(l: &mut Linker<HostState>) -> Result<(), wasmi::errors::LinkerEr
     l.func_wrap("ic0", "certified_data_set", |mut c: Ctx, src: i32, size: i32| {
         let size = size as u32 as u64;
         charge(&mut c, "certified_data_set", size)?;
-        require(&mut c, "certified_data_set", &[Entry::Init, Entry::Update])?;
+        require(&mut c, "certified_data_set", &[Entry::Init, Entry::PreUpgrade, Entry::Update])?;
         if size > 32 {
             return Err(trap(&mut c, format!("ic0.certified_data_set: {size} bytes, at most 32 allowed")));
         }
@@ -456,7 +555,8 @@ fn define_known(l: &mut Linker<HostState>) -> Result<(), wasmi::errors::LinkerEr
     })?;
     l.func_wrap("ic0", "in_replicated_execution", |mut c: Ctx| -> HostResult<i32> {
         charge(&mut c, "in_replicated_execution", 0)?;
-        Ok((c.data().entry != Entry::Query) as i32)
+        // Non-replicated: queries and canister_inspect_message (one replica runs them).
+        Ok(!matches!(c.data().entry, Entry::Query | Entry::InspectMessage) as i32)
     })?;
     l.func_wrap("ic0", "root_key_size", |mut c: Ctx| -> HostResult<i32> {
         charge(&mut c, "root_key_size", 0)?;

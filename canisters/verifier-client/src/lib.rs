@@ -14,6 +14,9 @@
 mod types;
 pub use types::*;
 
+pub mod service;
+pub use service::{InitArgs, PriceArgs};
+
 #[cfg(feature = "call")]
 mod client;
 #[cfg(feature = "call")]

@@ -15,6 +15,49 @@ pub enum Error {
     /// The request asks for something the canister does not do (an unknown precompile
     /// address, a missing choice between canister and subnet).
     Unsupported(ErrorDetail),
+    /// An input is over one of the canister's caps (`verifier.did`'s README section "Limits"):
+    /// the call was refused before any point was decoded.
+    InputTooLarge(LimitExceeded),
+    /// A paid update call carried fewer cycles than its price. The call did no work; the
+    /// verifier kept what the refusal itself cost (at most what was attached) and refunded the
+    /// rest.
+    InsufficientCycles(CyclesShortfall),
+    /// A query method was called in replicated mode (from another canister, or as an ingress
+    /// update) by a caller that is neither a controller nor on the allow-list. A replicated
+    /// query cannot keep cycles, so it would run on the verifier's: call the paid update
+    /// method named here, with the price attached, instead.
+    PaymentRequired(PaidMethod),
+}
+
+/// An input over a cap: which one, the cap, and the input's size.
+#[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct LimitExceeded {
+    /// The input, e.g. `"argument"` (the whole Candid argument, in bytes), `"pairs"`,
+    /// `"public_keys"`, `"input"`.
+    pub field: String,
+    /// The cap for this method in this kind of call (query or update).
+    pub limit: u64,
+    /// The input's size, in the cap's unit.
+    pub actual: u64,
+}
+
+/// The cycles a paid call needs and those it carried.
+#[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct CyclesShortfall {
+    /// The price of this call, in cycles (the `price` query gives it beforehand).
+    pub price: u128,
+    /// The cycles the call carried.
+    pub attached: u128,
+}
+
+/// Where to go instead of a query method called in replicated mode.
+#[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct PaidMethod {
+    /// The update method that does the same work for cycles, e.g. `"bls_verify_update"` or
+    /// `"eip2537_call_update"`.
+    pub method: String,
+    /// Its price for this input, in cycles.
+    pub price: u128,
 }
 
 /// The argument at fault and a message that says what check it failed.
@@ -49,6 +92,19 @@ impl core::fmt::Display for Error {
             Error::MalformedInput(d) => ("malformed input", d),
             Error::VerificationFailed(d) => ("verification failed", d),
             Error::Unsupported(d) => ("unsupported", d),
+            Error::InputTooLarge(l) => {
+                return write!(f, "input too large: {}: {} over the cap of {}", l.field, l.actual, l.limit)
+            }
+            Error::InsufficientCycles(c) => {
+                return write!(f, "insufficient cycles: the price is {} cycles, {} were attached", c.price, c.attached)
+            }
+            Error::PaymentRequired(p) => {
+                return write!(
+                    f,
+                    "payment required: a replicated query keeps no cycles; call {} with {} cycles",
+                    p.method, p.price
+                )
+            }
         };
         write!(f, "{kind}: {}: {}", d.field, d.message)
     }
@@ -119,7 +175,8 @@ pub struct PairingPair {
 /// A BLS variant.
 #[derive(CandidType, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scheme {
-    /// The IC's: signatures in G1 (48 bytes), keys in G2 (96), `..._RO_NUL_`.
+    /// The IC's: signatures in G1 (48 bytes), keys in G2 (96), `..._RO_NUL_` (the basic
+    /// scheme); fast aggregation uses its proof-of-possession ciphersuite `..._RO_POP_`.
     MinSig,
     /// Ethereum's: keys in G1 (48 bytes), signatures in G2 (96), `..._RO_POP_`.
     MinPk,
@@ -139,12 +196,25 @@ pub struct BlsVerifyArgs {
 }
 
 /// The arguments of `bls_fast_aggregate_verify`.
+///
+/// Fast aggregation is sound only for keys whose owners proved possession of their secret
+/// keys (otherwise keys `[pk, x·g − pk]` and the signature `x·H(m)` verify without `pk`'s
+/// secret: the rogue-key attack), so every key comes with its proof. MinPk is Ethereum's
+/// `BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_` with proofs under
+/// `BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_`; MinSig is the proof-of-possession
+/// ciphersuite `BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_POP_` (not the IC's basic `_NUL_` one,
+/// which has no proofs) with proofs under `BLS_POP_BLS12381G1_XMD:SHA-256_SSWU_RO_POP_`.
 #[derive(CandidType, Deserialize, Clone, Debug)]
 pub struct FastAggregateVerifyArgs {
     /// The variant.
     pub scheme: Scheme,
     /// The compressed public keys (each validated here).
     pub public_keys: Vec<Vec<u8>>,
+    /// One proof of possession per key, in the same order (`PopProve`: the key's signature of
+    /// its own compressed encoding under the proof DST). A key whose proof an earlier update
+    /// call verified may be served from the verifier's cache without its proof being checked
+    /// again.
+    pub proofs_of_possession: Vec<Vec<u8>>,
     /// The message all keys signed.
     pub message: Vec<u8>,
     /// The compressed aggregate signature.
@@ -152,12 +222,19 @@ pub struct FastAggregateVerifyArgs {
 }
 
 /// The arguments of `bls_aggregate_verify`.
+///
+/// MinSig is the IC's basic scheme (`..._RO_NUL_`): messages must be pairwise distinct, which
+/// is what makes it safe without proofs of possession, so it takes none. MinPk is Ethereum's
+/// proof-of-possession scheme: messages may repeat, so every key comes with its proof, as in
+/// [`FastAggregateVerifyArgs`].
 #[derive(CandidType, Deserialize, Clone, Debug)]
 pub struct AggregateVerifyArgs {
     /// The variant.
     pub scheme: Scheme,
     /// The compressed public keys (each validated here).
     pub public_keys: Vec<Vec<u8>>,
+    /// MinPk: one proof of possession per key, in the same order. MinSig: empty.
+    pub proofs_of_possession: Vec<Vec<u8>>,
     /// One message per key (distinct in the min-sig basic scheme).
     pub messages: Vec<Vec<u8>>,
     /// The compressed aggregate signature.

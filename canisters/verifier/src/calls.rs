@@ -1,5 +1,6 @@
 //! What each method does, with the library's errors turned into the interface's.
 
+use crate::pop_cache::{self, Suite};
 use icbls_verifier_client::*;
 use candid::Principal;
 use icbls::bls::{min_pk, min_sig, BlsError};
@@ -209,50 +210,94 @@ macro_rules! per_scheme {
     };
 }
 
-// SECURITY (the canister half of "the verifier as a public service"): the interface does not
-// take proofs of possession yet, so the keys of `bls_fast_aggregate_verify` and of min-pk's
-// `bls_aggregate_verify` enter through the library's escape hatch
-// `PopVerifiedPublicKey::assume_pop_verified_unchecked`, which keeps the old behaviour: a caller
-// who sends keys `[pk, x·g − pk]` can forge. Take a proof per key and admit keys with
-// `pop_verify_bytes` instead. Min-sig's fast aggregation is the proof-of-possession ciphersuite
-// `BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_POP_` (`min_sig::pop`): the basic `_NUL_` scheme has none.
+/// Admits the keys of an aggregation with their proofs of possession: each key's proof is
+/// checked with the scheme's `pop_verify_bytes`, unless this canister verified that key's
+/// proof before ([`pop_cache`]) or earlier in the same list. No key enters otherwise, so a
+/// rogue key (`x·g − pk`, made without a secret key) cannot.
+macro_rules! admit_keys {
+    ($scheme:path, $suite:expr, $keys:expr, $proofs:expr) => {{
+        use $scheme as scheme;
+        let (keys, proofs): (&[Vec<u8>], &[Vec<u8>]) = ($keys, $proofs);
+        if proofs.len() != keys.len() {
+            return Err(Error::malformed(
+                "proofs_of_possession",
+                format!("one proof of possession per key: {} keys, {} proofs", keys.len(), proofs.len()),
+            ));
+        }
+        let mut admitted = Vec::with_capacity(keys.len());
+        let mut seen: std::collections::HashSet<&[u8]> = std::collections::HashSet::new();
+        for (i, (k, proof)) in keys.iter().zip(proofs).enumerate() {
+            let key = if seen.contains(&k[..]) || pop_cache::contains($suite, k) {
+                let key = scheme::PublicKey::from_bytes(k).map_err(|e| pop_error(i, e))?;
+                // SECURITY: the escape hatch, for a key whose proof `pop_verify_bytes` verified
+                // in this canister (the cache holds no other key).
+                scheme::PopVerifiedPublicKey::assume_pop_verified_unchecked(key)
+            } else {
+                let key = scheme::pop_verify_bytes(k, proof).map_err(|e| pop_error(i, e))?;
+                pop_cache::insert($suite, k);
+                key
+            };
+            seen.insert(&k[..]);
+            admitted.push(key);
+        }
+        admitted
+    }};
+}
+
+/// The interface's error for key `i` or its proof of possession.
+fn pop_error(i: usize, e: BlsError) -> Error {
+    match e {
+        BlsError::PublicKey(_) | BlsError::IdentityPublicKey => Error::malformed(format!("public_keys[{i}]"), e),
+        BlsError::Signature(_) | BlsError::IdentitySignature => Error::malformed(format!("proofs_of_possession[{i}]"), e),
+        BlsError::InvalidSignature => {
+            Error::failed(format!("proofs_of_possession[{i}]"), "the proof of possession does not verify for this key")
+        }
+        _ => Error::malformed(format!("public_keys[{i}]"), e),
+    }
+}
+
+/// `FastAggregateVerify` with a proof of possession per key: min-pk, or min-sig's
+/// proof-of-possession ciphersuite `BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_POP_`
+/// (`min_sig::pop`; the IC's basic `_NUL_` scheme has no proofs and no fast aggregation).
 pub fn bls_fast_aggregate_verify(args: &FastAggregateVerifyArgs) -> Result<(), Error> {
     macro_rules! fast {
-        ($m:path) => {{
+        ($m:path, $suite:expr) => {{
             use $m as scheme;
-            let mut keys = Vec::with_capacity(args.public_keys.len());
-            for (i, k) in args.public_keys.iter().enumerate() {
-                let key = scheme::PublicKey::from_bytes(k).map_err(|e| bls_error(&format!("public_keys[{i}]."), e))?;
-                keys.push(scheme::PopVerifiedPublicKey::assume_pop_verified_unchecked(key));
-            }
+            let keys = admit_keys!($m, $suite, &args.public_keys, &args.proofs_of_possession);
             let sig = scheme::Signature::from_bytes(&args.signature).map_err(|e| bls_error("", e))?;
             scheme::fast_aggregate_verify(&keys, &args.message, &sig).map_err(|e| bls_error("public_keys.", e))
         }};
     }
     match args.scheme {
-        Scheme::MinSig => fast!(min_sig::pop),
-        Scheme::MinPk => fast!(min_pk),
+        Scheme::MinSig => fast!(min_sig::pop, Suite::MinSigPop),
+        Scheme::MinPk => fast!(min_pk, Suite::MinPk),
     }
 }
 
+/// `AggregateVerify`: min-sig's basic scheme (distinct messages, no proofs), or min-pk's
+/// proof-of-possession scheme (messages may repeat; a proof per key).
 pub fn bls_aggregate_verify(args: &AggregateVerifyArgs) -> Result<(), Error> {
-    macro_rules! aggregate {
-        ($m:ident, $admit:expr) => {{
+    let messages: Vec<&[u8]> = args.messages.iter().map(|m| &m[..]).collect();
+    match args.scheme {
+        Scheme::MinSig => {
+            if !args.proofs_of_possession.is_empty() {
+                return Err(Error::unsupported(
+                    "proofs_of_possession",
+                    "min-sig aggregate verification is the basic scheme (distinct messages), which takes no proofs of possession; leave the list empty",
+                ));
+            }
             let mut keys = Vec::with_capacity(args.public_keys.len());
             for (i, k) in args.public_keys.iter().enumerate() {
-                let key = $m::PublicKey::from_bytes(k).map_err(|e| bls_error(&format!("public_keys[{i}]."), e))?;
-                keys.push($admit(key));
+                keys.push(min_sig::PublicKey::from_bytes(k).map_err(|e| bls_error(&format!("public_keys[{i}]."), e))?);
             }
-            let sig = $m::Signature::from_bytes(&args.signature).map_err(|e| bls_error("", e))?;
-            let messages: Vec<&[u8]> = args.messages.iter().map(|m| &m[..]).collect();
-            $m::aggregate_verify(&keys, &messages, &sig).map_err(|e| bls_error("messages.", e))
-        }};
-    }
-    match args.scheme {
-        // The basic scheme: plain keys, distinct messages.
-        Scheme::MinSig => aggregate!(min_sig, |k| k),
-        // The proof-of-possession scheme: see the SECURITY note above.
-        Scheme::MinPk => aggregate!(min_pk, min_pk::PopVerifiedPublicKey::assume_pop_verified_unchecked),
+            let sig = min_sig::Signature::from_bytes(&args.signature).map_err(|e| bls_error("", e))?;
+            min_sig::aggregate_verify(&keys, &messages, &sig).map_err(|e| bls_error("messages.", e))
+        }
+        Scheme::MinPk => {
+            let keys = admit_keys!(min_pk, Suite::MinPk, &args.public_keys, &args.proofs_of_possession);
+            let sig = min_pk::Signature::from_bytes(&args.signature).map_err(|e| bls_error("", e))?;
+            min_pk::aggregate_verify(&keys, &messages, &sig).map_err(|e| bls_error("messages.", e))
+        }
     }
 }
 

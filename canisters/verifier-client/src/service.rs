@@ -1,0 +1,339 @@
+//! The verifier as a public service: its install argument, the caps every method checks before
+//! heavy work, and the price of a paid call. The canister and its callers use this same code,
+//! so a caller can compute a price without asking (the canister's `price` query answers the
+//! same).
+//!
+//! # The price of a call
+//!
+//! ```text
+//! instructions(method, units) = fixed + per_item · items + per_byte · bytes      (a fitted upper bound)
+//! price = ⌈(BASE_FEE_CYCLES + instructions · (100 + PRICE_MARGIN_PERCENT) / 100
+//!           · CYCLES_PER_INSTRUCTION) · subnet_nodes / 13⌉
+//! ```
+//!
+//! * `BASE_FEE_CYCLES` (5,000,000) and `CYCLES_PER_INSTRUCTION` (1) are the IC's execution fees
+//!   on a 13-node application subnet: "update message execution" and "ten update instructions
+//!   executed" (10 cycles) in the IC's cycles-cost reference, raised to these values in 2025
+//!   (the forum's "Evaluating compute pricing" proposal: base fee 590K → 5M cycles, instruction
+//!   fee 0.4 → 1 cycle). Fees scale linearly with the subnet's size, hence `subnet_nodes / 13`
+//!   (the install argument's `subnet_nodes`, 13 when absent).
+//! * `fixed`, `per_item` and `per_byte` are upper bounds fitted to the verifier's own costs on
+//!   the meter (whole messages: Candid decoding, checks, the operation, the reply), measured by
+//!   `bench/tests/price.rs`, which also checks that every measured call costs less than the
+//!   model says. The per-method table `bench/RESULTS.md` and the limits table of the README
+//!   come from the same canister.
+//! * `PRICE_MARGIN_PERCENT` (25%) covers inputs dearer than those measured (other scalars,
+//!   points and message lengths) and small changes of the code between measurements.
+//!
+//! A paid call is charged what it spent, not its price: at the end the method reads
+//! `ic0.performance_counter`, converts the instructions with the same formula without the
+//! margin ([`cycles_for_instructions`]), accepts that many of the attached cycles and leaves
+//! the rest to be refunded. The price is what must be attached for the call to start.
+
+use crate::types::{Error, LimitExceeded};
+use candid::{CandidType, Principal};
+use serde::Deserialize;
+
+/// The verifier's install and upgrade argument (`opt InitArgs` in `verifier.did`).
+///
+/// Given at installation, it is stored in stable memory; an upgrade without an argument keeps
+/// it, an upgrade with one replaces it.
+#[derive(CandidType, Deserialize, Clone, Debug, Default, PartialEq, Eq)]
+pub struct InitArgs {
+    /// Principals (users or canisters) served like the canister's controllers: their ingress
+    /// update calls pass `canister_inspect_message`, their replicated query calls are served,
+    /// and their update calls need no cycles. Everyone else calls queries (free, answered by
+    /// one replica) or the paid update methods from a canister, with cycles attached.
+    pub allow_list: Vec<Principal>,
+    /// The number of nodes of the verifier's subnet, which scales every price and charge.
+    /// Absent: 13, an application subnet.
+    pub subnet_nodes: Option<u32>,
+}
+
+/// The arguments of `price`: a method and the sizes of an input.
+///
+/// What `items` and `bytes` count, per method (a query method and its `_update` twin have the
+/// same price; `version` and `price` are free):
+///
+/// | method | `items` | `bytes` |
+/// |---|---|---|
+/// | `verify_certificate` | paths to look up | the certificate's length plus the lookup labels' |
+/// | `pairing_check` | pairs | - |
+/// | `bls_verify` | - | the message's length |
+/// | `bls_fast_aggregate_verify` | keys | the message's length |
+/// | `bls_aggregate_verify` | keys | the messages' total length |
+/// | `bls_batch_verify` | signatures | the messages' total length |
+/// | `eip2537_call` (and the per-precompile methods), with `address` | - | the input's length |
+/// | `kzg_point_evaluation` | - | - |
+/// | `hash_to_g1`, `hash_to_g2` | - | the message's and the DST's length |
+#[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct PriceArgs {
+    /// The method, e.g. `"pairing_check_update"` (or `"pairing_check"`: the same price).
+    pub method: String,
+    /// The precompile address, for `eip2537_call` (0x0b to 0x11); ignored otherwise.
+    pub address: Option<u8>,
+    /// The number of list elements (see the table).
+    pub items: u64,
+    /// The number of variable-length bytes (see the table).
+    pub bytes: u64,
+}
+
+/// What a call's price and caps depend on: [`PriceArgs`] without the method.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Units {
+    /// The precompile address, for `eip2537_call`.
+    pub address: Option<u8>,
+    /// List elements.
+    pub items: u64,
+    /// Variable-length bytes.
+    pub bytes: u64,
+}
+
+/// The execution fee of one update message on a 13-node subnet, in cycles.
+pub const BASE_FEE_CYCLES: u128 = 5_000_000;
+/// Cycles per instruction executed on a 13-node subnet.
+pub const CYCLES_PER_INSTRUCTION: u128 = 1;
+/// The subnet size the two fees above are given for.
+pub const REFERENCE_SUBNET_NODES: u32 = 13;
+/// How much the price exceeds the modelled cost, in percent.
+pub const PRICE_MARGIN_PERCENT: u64 = 25;
+/// The largest Candid argument any method takes, in bytes: the IC's ingress message limit
+/// (2 MiB). Calls from canisters on the same subnet could carry up to 10 MiB; the verifier
+/// refuses those before reading them.
+pub const MAX_ARGUMENT_BYTES: u64 = 2 * 1024 * 1024;
+/// The largest reply a method may build, in bytes: the IC's limit for replicated executions
+/// (2 MiB; non-replicated queries may reply 3 MiB, the verifier keeps to the smaller).
+pub const MAX_REPLY_BYTES: u64 = 2 * 1024 * 1024;
+/// The room a reply needs beyond the values it returns (Candid framing, the result variant).
+pub const REPLY_FRAMING_BYTES: u64 = 64 * 1024;
+
+/// Whether a call runs as a query (non-replicated, or replicated for an allowed caller: 5
+/// billion instructions) or as an update (40 billion).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Context {
+    /// A query method.
+    Query,
+    /// An update method.
+    Update,
+}
+
+/// One method's cost model and caps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Model {
+    /// The method (the query's name; its `_update` twin shares the model).
+    pub method: &'static str,
+    /// For `eip2537_call`: the precompile address this row is for.
+    pub address: Option<u8>,
+    /// Instructions of the smallest call.
+    pub fixed: u64,
+    /// Instructions per list element.
+    pub per_item: u64,
+    /// Instructions per variable-length byte.
+    pub per_byte: u64,
+    /// What `items` counts, as an argument's name (for [`LimitExceeded::field`]).
+    pub items_field: &'static str,
+    /// What `bytes` counts, as an argument's name.
+    pub bytes_field: &'static str,
+    /// The most list elements in a query and in an update.
+    pub items_cap: [u64; 2],
+    /// The most variable-length bytes in a query and in an update.
+    pub bytes_cap: [u64; 2],
+}
+
+const NO_CAP: [u64; 2] = [u64::MAX, u64::MAX];
+/// Any length that fits in an argument.
+const ARG_CAP: [u64; 2] = [MAX_ARGUMENT_BYTES, MAX_ARGUMENT_BYTES];
+
+/// The cost models and caps of every priced method.
+///
+/// The coefficients are upper bounds of the whole-message costs that `bench/tests/price.rs`
+/// measures on the meter (it prints them, and fails if any call costs more than its model):
+/// for example `pairing_check` on 2, 16 and 64 compressed pairs costs 66.8M, 265.6M and 1,005.1M
+/// instructions (15.4M per pair beyond the final exponentiation), a G1 MSM 387.0M on 128 points
+/// (2.98M per point, 18.6K per input byte), `bls_fast_aggregate_verify` with 32 new min-pk keys
+/// 1,728.2M (52.4M per key, most of it the key's proof of possession), hashing 145 per message
+/// byte. Where schemes differ the dearer one is priced (min-pk's proofs in
+/// `bls_aggregate_verify`, min-pk's G2 signatures in `bls_batch_verify`).
+///
+/// The caps keep the dearest input of each size within about 80% of its context's instruction
+/// limit (5 billion for a query, 40 billion for an update): `bench/tests/limits.rs` measures
+/// each method at its caps. Elements that only an update holds are also bound by the 2 MiB
+/// argument ([`MAX_ARGUMENT_BYTES`]).
+pub const MODELS: &[Model] = &[
+    Model {
+        method: "verify_certificate",
+        address: None,
+        fixed: 62_000_000,
+        per_item: 20_000,
+        per_byte: 400,
+        items_field: "lookup",
+        items_cap: [256, 256],
+        bytes_field: "certificate",
+        bytes_cap: [1024 * 1024, 1024 * 1024],
+    },
+    Model {
+        method: "pairing_check",
+        address: None,
+        fixed: 40_000_000,
+        per_item: 15_800_000,
+        per_byte: 0,
+        items_field: "pairs",
+        items_cap: [256, 2048],
+        bytes_field: "pairs",
+        bytes_cap: NO_CAP,
+    },
+    Model {
+        method: "bls_verify",
+        address: None,
+        fixed: 55_000_000,
+        per_item: 0,
+        per_byte: 150,
+        items_field: "",
+        items_cap: NO_CAP,
+        bytes_field: "message",
+        bytes_cap: ARG_CAP,
+    },
+    Model {
+        method: "bls_fast_aggregate_verify",
+        address: None,
+        fixed: 55_000_000,
+        per_item: 54_000_000,
+        per_byte: 150,
+        items_field: "public_keys",
+        items_cap: [64, 512],
+        bytes_field: "message",
+        bytes_cap: ARG_CAP,
+    },
+    Model {
+        method: "bls_aggregate_verify",
+        address: None,
+        fixed: 40_000_000,
+        per_item: 72_000_000,
+        per_byte: 150,
+        items_field: "public_keys",
+        items_cap: [48, 384],
+        bytes_field: "messages",
+        bytes_cap: ARG_CAP,
+    },
+    Model {
+        method: "bls_batch_verify",
+        address: None,
+        fixed: 40_000_000,
+        per_item: 30_000_000,
+        per_byte: 150,
+        items_field: "items",
+        items_cap: [128, 1024],
+        bytes_field: "messages",
+        bytes_cap: ARG_CAP,
+    },
+    eip2537(0x0b, 1_000_000, 0, ARG_CAP),
+    eip2537(0x0c, 5_000_000, 19_500, [G1_MSM_CAP[0] * 160, G1_MSM_CAP[1] * 160]),
+    eip2537(0x0d, 1_000_000, 0, ARG_CAP),
+    eip2537(0x0e, 10_000_000, 27_000, [G2_MSM_CAP[0] * 288, G2_MSM_CAP[1] * 288]),
+    eip2537(0x0f, 40_000_000, 35_000, [EIP_PAIRING_CAP[0] * 384, EIP_PAIRING_CAP[1] * 384]),
+    eip2537(0x10, 3_000_000, 0, ARG_CAP),
+    eip2537(0x11, 9_000_000, 0, ARG_CAP),
+    Model { method: "kzg_point_evaluation", address: None, fixed: 42_000_000, per_item: 0, per_byte: 0, items_field: "", items_cap: NO_CAP, bytes_field: "input", bytes_cap: ARG_CAP },
+    Model { method: "hash_to_g1", address: None, fixed: 4_000_000, per_item: 0, per_byte: 150, items_field: "", items_cap: NO_CAP, bytes_field: "message", bytes_cap: ARG_CAP },
+    Model { method: "hash_to_g2", address: None, fixed: 10_000_000, per_item: 0, per_byte: 150, items_field: "", items_cap: NO_CAP, bytes_field: "message", bytes_cap: ARG_CAP },
+];
+
+/// The most points of an EIP-2537 G1 MSM in a query and in an update (the update's is the 2 MiB
+/// argument's bound, rounded down to a multiple of 16).
+pub const G1_MSM_CAP: [u64; 2] = [1536, 13056];
+/// The most points of an EIP-2537 G2 MSM in a query and in an update (the update's: 2 MiB).
+pub const G2_MSM_CAP: [u64; 2] = [768, 7264];
+/// The most pairs of an EIP-2537 pairing check in a query and in an update.
+pub const EIP_PAIRING_CAP: [u64; 2] = [288, 2304];
+
+/// An `eip2537_call` row: priced by the input's length.
+const fn eip2537(address: u8, fixed: u64, per_byte: u64, bytes_cap: [u64; 2]) -> Model {
+    Model {
+        method: "eip2537_call",
+        address: Some(address),
+        fixed,
+        per_item: 0,
+        per_byte,
+        items_field: "",
+        items_cap: NO_CAP,
+        bytes_field: "input",
+        bytes_cap,
+    }
+}
+
+/// The per-precompile query methods and their addresses (their paid twin is
+/// `eip2537_call_update` at that address).
+pub const EIP2537_METHODS: &[(&str, u8)] = &[
+    ("eip2537_g1_add", 0x0b),
+    ("eip2537_g1_msm", 0x0c),
+    ("eip2537_g2_add", 0x0d),
+    ("eip2537_g2_msm", 0x0e),
+    ("eip2537_pairing_check", 0x0f),
+    ("eip2537_map_fp_to_g1", 0x10),
+    ("eip2537_map_fp2_to_g2", 0x11),
+];
+
+/// Methods that cost little and the same whatever the caller sends: served in every mode to
+/// everyone, never priced.
+pub const FREE_METHODS: &[&str] = &["version", "price"];
+
+/// The model of `method` (a query name, its `_update` twin, or a per-precompile method) at
+/// `address`, or `Unsupported` for a method the verifier does not price.
+pub fn model(method: &str, address: Option<u8>) -> Result<&'static Model, Error> {
+    let base = method.strip_suffix("_update").unwrap_or(method);
+    let (base, address) = match EIP2537_METHODS.iter().find(|(m, _)| *m == base) {
+        Some((_, a)) => ("eip2537_call", Some(*a)),
+        None => (base, address),
+    };
+    let eip = base == "eip2537_call";
+    MODELS
+        .iter()
+        .find(|m| m.method == base && (!eip || m.address == address))
+        .ok_or_else(|| match (eip, address) {
+            (true, Some(a)) => Error::unsupported("address", format!("no EIP-2537 precompile at address {a:#04x}")),
+            (true, None) => Error::unsupported("address", "eip2537_call is priced per precompile: give its address"),
+            _ => Error::unsupported("method", format!("{method:?} is not a priced method of the verifier")),
+        })
+}
+
+impl Model {
+    /// The modelled instructions of a call with these units (saturating).
+    pub fn instructions(&self, units: &Units) -> u64 {
+        self.fixed
+            .saturating_add(self.per_item.saturating_mul(units.items))
+            .saturating_add(self.per_byte.saturating_mul(units.bytes))
+    }
+
+    /// Whether the units fit the caps of `context`; the error names the cap.
+    pub fn check_caps(&self, units: &Units, context: Context) -> Result<(), Error> {
+        let i = context as usize;
+        let over = |field: &str, limit: u64, actual: u64| {
+            Error::InputTooLarge(LimitExceeded { field: field.to_string(), limit, actual })
+        };
+        if units.items > self.items_cap[i] {
+            return Err(over(self.items_field, self.items_cap[i], units.items));
+        }
+        if units.bytes > self.bytes_cap[i] {
+            return Err(over(self.bytes_field, self.bytes_cap[i], units.bytes));
+        }
+        Ok(())
+    }
+}
+
+/// Cycles for executing `instructions` in one update message on a subnet of `nodes` nodes: the
+/// base fee plus the instructions, scaled from 13 nodes (rounded up).
+pub fn cycles_for_instructions(instructions: u64, nodes: u32) -> u128 {
+    let at_13 = BASE_FEE_CYCLES + instructions as u128 * CYCLES_PER_INSTRUCTION;
+    (at_13 * nodes as u128).div_ceil(REFERENCE_SUBNET_NODES as u128)
+}
+
+/// The price of calling `method` (its paid update) with these units on a subnet of `nodes`
+/// nodes: the modelled instructions with the margin, in cycles. Inputs over the update caps
+/// are refused with the cap's error, as the call would be.
+pub fn price(method: &str, units: &Units, nodes: u32) -> Result<u128, Error> {
+    let model = model(method, units.address)?;
+    model.check_caps(units, Context::Update)?;
+    let modelled = model.instructions(units);
+    let with_margin = modelled.saturating_add(modelled.saturating_mul(PRICE_MARGIN_PERCENT) / 100);
+    Ok(cycles_for_instructions(with_margin, nodes))
+}
