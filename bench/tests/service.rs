@@ -246,10 +246,11 @@ fn over_cap_inputs_are_refused_cheaply() {
         subnet_id: None,
         now_ns: None,
         max_age_ns: None,
-        lookup: vec![vec![b"x".to_vec()]; 11],
+        delegation_max_age_ns: None,
+        lookup: vec![vec![b"x".to_vec()]; 21],
     };
     let e = v.verify_certificate(certificate).unwrap().unwrap_err();
-    assert!(matches!(&e, Error::InputTooLarge(l) if l.field == "lookup" && l.limit == 10 && l.actual == 11), "{e:?}");
+    assert!(matches!(&e, Error::InputTooLarge(l) if l.field == "lookup" && l.limit == 20 && l.actual == 21), "{e:?}");
 }
 
 /// Hostile Candid arguments: cheap to send, expensive to decode without quotas. Each is

@@ -106,10 +106,8 @@ fn tree_time(cert: &[u8]) -> u64 {
     leb.iter().enumerate().fold(0, |t, (i, b)| t | u64::from(b & 0x7f) << (7 * i))
 }
 
-fn message(e: &Error) -> &str {
-    match e {
-        Error::MalformedInput(d) | Error::VerificationFailed(d) | Error::Unsupported(d) => &d.message,
-    }
+fn message(e: &Error) -> String {
+    e.to_string()
 }
 
 /// Certificates made here under a test root key, for what the vectors cannot show: a
@@ -151,19 +149,21 @@ fn certificate_bounds(v: &mut Verifier) {
     assert!(matches!(&e, Error::MalformedInput(d) if d.field == "certificate"), "{e:?}");
     assert!(message(&e).contains("delegation.subnet_id has 30 bytes, more than the 29 allowed"), "{e:?}");
 
-    // 2. Each value is in the reply once, and the reply stays under 2 MiB: 52 copies of a
-    //    40,000-byte value fit, 53 or the 64 allowed lookups do not (an `Err` naming the limit,
-    //    where a reply over it would trap in ic0.msg_reply_data_append).
+    // 2. Each value is in the reply once, and the reply stays under 2 MiB: the canister bounds
+    //    the lookups before verifying (each value found is no longer than the certificate), so
+    //    the most lookups it allows of a 40,000-byte value fit, and one more is refused with
+    //    the limit named (a reply over 2 MiB would trap in ic0.msg_reply_data_append).
     let cert = delegated_certificate(&root, &subnet, &id29, ranges, &tree, TIME);
-    let fits = v.verify_certificate(args(cert.clone(), vec![mine.clone(); 52])).unwrap().unwrap();
+    let fit = ((2 * 1024 * 1024 - 64 * 1024) / cert.len()).min(64);
+    let fits = v.verify_certificate(args(cert.clone(), vec![mine.clone(); fit])).unwrap().unwrap();
     assert!(fits.lookups.iter().all(|l| *l == Lookup::Found(big.clone())));
     let reply = candid::encode_one(Ok::<_, Error>(fits)).unwrap();
     assert!(reply.len() <= 2 * 1024 * 1024, "{} bytes", reply.len());
-    assert!(reply.len() > 52 * VALUE_BYTES, "each value once: {} bytes", reply.len());
-    for n in [53, 64] {
+    assert!(reply.len() > fit * VALUE_BYTES, "each value once: {} bytes", reply.len());
+    assert!(reply.len() < fit * (VALUE_BYTES + 100) + 1024, "each value once: {} bytes", reply.len());
+    for n in [fit + 1, 64] {
         let e = v.verify_certificate(args(cert.clone(), vec![mine.clone(); n])).unwrap().unwrap_err();
-        assert!(matches!(&e, Error::Unsupported(d) if d.field == "lookup"), "{e:?}");
-        assert!(message(&e).contains("maximum response size of 2097152 bytes (2 MiB)"), "{e:?}");
+        assert!(matches!(&e, Error::InputTooLarge(l) if l.field == "lookup" && l.limit == fit as u64), "{e:?}");
     }
     // The caps on the paths, checked before any verification (the certificate is garbage).
     let e = v.verify_certificate(args(vec![0xff], vec![time.clone(); 65])).unwrap().unwrap_err();
@@ -177,8 +177,11 @@ fn certificate_bounds(v: &mut Verifier) {
     let e = v.verify_certificate(args(vec![0xff], vec![vec![&label[..]]])).unwrap().unwrap_err();
     assert!(matches!(&e, Error::Unsupported(d) if d.field == "lookup[0]"), "{e:?}");
     assert!(message(&e).contains("1025 bytes of labels, more than the 1024 allowed"), "{e:?}");
-    // At the caps: 64 paths of 127 labels, 1024 bytes in one path.
-    let at_caps = v.verify_certificate(args(cert.clone(), vec![vec![&b"x"[..]; 127]; 63].into_iter().chain([vec![&label[..1024]]]).collect()));
+    // At the caps: 64 paths of 127 labels, 1024 bytes in one path (on a small certificate,
+    //    so that the reply bound allows 64 lookups).
+    let small = Tree::new().insert(&[b"canister", CANISTER, b"certified_data"], b"small").insert(&[b"time"], &leb128(TIME));
+    let small = delegated_certificate(&root, &subnet, &id29, ranges, &small, TIME);
+    let at_caps = v.verify_certificate(args(small, vec![vec![&b"x"[..]; 127]; 63].into_iter().chain([vec![&label[..1024]]]).collect()));
     assert!(at_caps.unwrap().unwrap().lookups.iter().all(|l| *l == Lookup::Absent));
 
     // 3. `/canister/<id>/...` only for the canister verified; none in a subnet's certificate.

@@ -429,7 +429,8 @@ fn certificate_units(args: &VerifyCertificateArgs) -> Result<Option<Units>, Erro
     let lookups = args.lookup.len() as u64;
     let labels: u64 = args.lookup.iter().map(|path| sum_len(path)).sum();
     let certificate = args.certificate.len() as u64;
-    let fit = (MAX_REPLY_BYTES - REPLY_FRAMING_BYTES) / (2 * certificate.max(1));
+    // Each value found is in the reply once and is no longer than the certificate.
+    let fit = (MAX_REPLY_BYTES - REPLY_FRAMING_BYTES) / certificate.max(1);
     if lookups > fit {
         return Err(Error::InputTooLarge(LimitExceeded { field: "lookup".into(), limit: fit, actual: lookups }));
     }
