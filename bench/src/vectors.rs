@@ -259,7 +259,7 @@ impl FileReport {
     fn render(&self, path: &Path) -> String {
         let mut line = format!("{}: {} passed, {} failed", path.display(), self.passed, self.failures.len());
         if self.library > 0 {
-            line += &format!(" ({} through the library: no canister method)", self.library);
+            line += &format!(" ({} through the library, no canister method)", self.library);
         }
         if !self.skipped.is_empty() {
             let reasons: BTreeSet<&str> = self.skipped.iter().map(|(_, why)| why.as_str()).collect();
