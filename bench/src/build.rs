@@ -1,5 +1,6 @@
 //! Builds canister Wasm the way it ships: `wasm32-unknown-unknown`, the workspace's `canister`
-//! profile (release, fat LTO, one codegen unit, `panic = "abort"`).
+//! profile (release, fat LTO, one codegen unit, `panic = "abort"`); and the example dependent
+//! canister (`examples/dependent-canister`) the way a user of the library builds theirs.
 
 use crate::artifact::Artifact;
 use std::path::{Path, PathBuf};
@@ -80,6 +81,15 @@ pub struct Variant {
     /// `rustc` flags for the Wasm target in place of those of `.cargo/config.toml`, if any.
     pub rustflags: Option<&'static str>,
 }
+
+/// The shipped kernels without `-C target-feature=+simd128` for the whole build: the functions
+/// that hold the two-lane products enable `simd128` themselves, as in a dependent's build.
+pub const WITHOUT_SIMD128_FLAG: Variant = Variant {
+    name: "radix30, simd128 per function",
+    description: "the shipped kernels built without `-C target-feature=+simd128` (as a dependent builds): the functions that hold the two-lane products enable `simd128` with `#[target_feature]`",
+    features: &[],
+    rustflags: Some(""),
+};
 
 /// Builds the canisters (one `cargo build` for all of them), adds each one's Candid interface as
 /// `icp:public candid:service` metadata, writes the deployable files into [`artifacts_dir`] and
@@ -185,4 +195,59 @@ fn build(canisters: &[CanisterPackage], variant: Option<&Variant>) -> Result<Vec
             Ok(artifact.wasm)
         })
         .collect()
+}
+
+/// A build of the example dependent canister, `examples/dependent-canister`: a crate of its
+/// own (not in this workspace) that depends on icbls by path, built as a user builds a
+/// canister, `cargo build --release --target wasm32-unknown-unknown` with its own
+/// `Cargo.lock`.
+#[derive(Clone, Copy, Debug)]
+pub struct DependentBuild {
+    /// Short name, also the folder under `target/dependent/`.
+    pub name: &'static str,
+    /// How it is built, for the results table.
+    pub description: &'static str,
+    /// `RUSTFLAGS`, always set (even empty): cargo reads this workspace's `.cargo/config.toml`
+    /// from the example's parent folders, and a set `RUSTFLAGS` replaces its `simd128` flag, as
+    /// a project outside this checkout never sees it.
+    pub rustflags: &'static str,
+    /// Settings of the `release` profile, as `CARGO_PROFILE_RELEASE_*` variables (none: the
+    /// default release profile, as the example's `Cargo.toml` leaves it).
+    pub profile: &'static [(&'static str, &'static str)],
+}
+
+/// The example dependent canister's folder.
+pub fn dependent_dir() -> PathBuf {
+    workspace_root().join("examples/dependent-canister")
+}
+
+/// Builds the example dependent canister as `build` says and returns its Wasm bytes.
+pub fn build_dependent(build: &DependentBuild) -> Result<Vec<u8>, String> {
+    let _guard = BUILD.lock().unwrap_or_else(|e| e.into_inner());
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let target = target_dir().join("dependent").join(build.name);
+    let mut cmd = Command::new(cargo);
+    cmd.current_dir(dependent_dir())
+        .args(["build", "--release", "--target", "wasm32-unknown-unknown", "--locked"])
+        .arg("--target-dir")
+        .arg(&target)
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .env_remove("CARGO_BUILD_RUSTFLAGS")
+        .env("RUSTFLAGS", build.rustflags);
+    // Nothing of an outer cargo's profile or target settings may leak in.
+    for (key, _) in std::env::vars_os() {
+        let key = key.to_string_lossy().into_owned();
+        if key.starts_with("CARGO_PROFILE_") || key == "CARGO_TARGET_DIR" || key == "CARGO_BUILD_TARGET" {
+            cmd.env_remove(&key);
+        }
+    }
+    for (setting, value) in build.profile {
+        cmd.env(format!("CARGO_PROFILE_RELEASE_{setting}"), value);
+    }
+    let status = cmd.status().map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !status.success() {
+        return Err(format!("building the dependent canister ({}) failed ({status})", build.name));
+    }
+    let path = target.join("wasm32-unknown-unknown/release/icbls_dependent_canister.wasm");
+    std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))
 }

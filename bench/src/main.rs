@@ -5,8 +5,11 @@
 //! the verifier canister's methods are measured too. `vectors PATH...` instead runs vector
 //! files through the verifier canister (the conformance runner, `src/vectors.rs`).
 
-use icbls_bench::build::{build_canisters, build_variant, workspace_root, CanisterPackage, Variant};
-use icbls_bench::results::{self, Report, VariantResult, VARIANT_ROWS};
+use icbls_bench::build::{
+    build_canisters, build_dependent, build_variant, workspace_root, CanisterPackage, DependentBuild, Variant,
+    WITHOUT_SIMD128_FLAG,
+};
+use icbls_bench::results::{self, DependentResult, Report, VariantResult, VARIANT_ROWS};
 use icbls_bench::verifier::Verifier;
 use icbls_bench::{backend_from_env, Backend, EMPTY_ARGS};
 
@@ -14,10 +17,11 @@ const COMMAND: &str = "cargo run --release -p icbls-bench";
 
 /// The kernel builds measured against the shipped one.
 const VARIANTS: &[Variant] = &[
+    WITHOUT_SIMD128_FLAG,
     Variant {
-        name: "radix30, no simd128",
-        description: "the radix-2^30 kernel without `simd128`: scalar products, Karatsuba Fp2 with deferred reductions, eager Fp6 reductions",
-        features: &[],
+        name: "radix30, scalar",
+        description: "the radix-2^30 kernel without its `simd128` products (`--features icbls/radix30-scalar`, no `simd128`): scalar products, Karatsuba Fp2 with deferred reductions, eager Fp6 reductions",
+        features: &["icbls/radix30-scalar"],
         rustflags: Some(""),
     },
     Variant {
@@ -97,6 +101,11 @@ fn run() -> Result<(), String> {
         });
     }
 
+    let dependent = DEPENDENT_BUILDS
+        .iter()
+        .map(|b| measure_dependent_build(backend.as_mut(), b))
+        .collect::<Result<Vec<_>, _>>()?;
+
     let root = workspace_root();
     let lock = std::fs::read_to_string(root.join("Cargo.lock")).map_err(|e| format!("Cargo.lock: {e}"))?;
     let report = Report {
@@ -108,6 +117,7 @@ fn run() -> Result<(), String> {
         variants,
         eth_gas,
         endpoints,
+        dependent,
     };
     let markdown = results::markdown(&report);
     let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
@@ -118,15 +128,23 @@ fn run() -> Result<(), String> {
     if update_readme {
         let readme_path = root.join("README.md");
         let readme = std::fs::read_to_string(&readme_path).map_err(|e| format!("README.md: {e}"))?;
-        if let Some(updated) = results::with_readme_table(&readme, &results::readme_table(&report)) {
+        let mut updated = readme.clone();
+        if let Some(u) = results::with_readme_table(&updated, &results::readme_table(&report)) {
+            updated = u;
+        }
+        if let Some(u) = results::with_readme_section(&updated, "dependent", &results::dependent_table(&report.dependent, &report.rows)) {
+            updated = u;
+        }
+        if updated != readme {
             std::fs::write(&readme_path, updated).map_err(|e| format!("README.md: {e}"))?;
-            eprintln!("icbls-bench: updated the README's headline table");
+            eprintln!("icbls-bench: updated the README's tables");
         }
     }
     println!("{}", results::table(&report.rows));
     println!("{}", results::eth_table(&report.rows, &report.eth_gas));
     println!("{}", results::variants_table(&report.variants));
     println!("{}", icbls_bench::endpoints::endpoint_table(&report.endpoints));
+    println!("{}", results::dependent_table(&report.dependent, &report.rows));
     eprintln!("icbls-bench: wrote bench/RESULTS.md, bench/results.json and bench/chart.svg");
     Ok(())
 }
@@ -153,6 +171,44 @@ fn build(names: &[String]) -> Result<(), String> {
         println!("{}/{}.wasm.gz  sha256 {}", dir.display(), c.stem(), b.gzip_sha256);
     }
     Ok(())
+}
+
+/// The example dependent canister's builds: as a user builds it (the default release profile,
+/// no flags), the same with `simd128` for the whole build, and with fat LTO and one codegen
+/// unit (what this workspace's `canister` profile does).
+const DEPENDENT_BUILDS: &[DependentBuild] = &[
+    DependentBuild {
+        name: "default flags",
+        description: "`cargo build --release --target wasm32-unknown-unknown`: the default release profile, no `RUSTFLAGS`",
+        rustflags: "",
+        profile: &[],
+    },
+    DependentBuild {
+        name: "`+simd128`",
+        description: "the same with `RUSTFLAGS=\"-C target-feature=+simd128\"`",
+        rustflags: "-C target-feature=+simd128",
+        profile: &[],
+    },
+    DependentBuild {
+        name: "default flags, fat LTO",
+        description: "default flags, with `lto = true` and `codegen-units = 1` in the release profile",
+        rustflags: "",
+        profile: &[("LTO", "true"), ("CODEGEN_UNITS", "1")],
+    },
+];
+
+/// Builds the dependent canister one way and measures its methods. A build that fails is an
+/// error of the whole run: the example must keep compiling against the library's API.
+fn measure_dependent_build(backend: &mut dyn Backend, build: &DependentBuild) -> Result<DependentResult, String> {
+    eprintln!("icbls-bench: building the dependent canister ({})", build.name);
+    let wasm = build_dependent(build)?;
+    let instructions = backend.install(&wasm, EMPTY_ARGS).and_then(|id| results::measure_dependent(backend, id));
+    Ok(DependentResult {
+        name: build.name.into(),
+        description: build.description.into(),
+        wasm_bytes: wasm.len(),
+        instructions,
+    })
 }
 
 /// `vectors PATH...`: runs vector files through the verifier canister, one line per file;

@@ -61,6 +61,21 @@ pub struct Report {
     pub eth_gas: Vec<(String, u64)>,
     /// The verifier canister's methods, whole messages.
     pub endpoints: Vec<crate::endpoints::EndpointRow>,
+    /// The example dependent canister, built as users build theirs.
+    pub dependent: Vec<DependentResult>,
+}
+
+/// The example dependent canister (`examples/dependent-canister`) built one way.
+#[derive(Clone, Debug, Serialize)]
+pub struct DependentResult {
+    /// Short name.
+    pub name: String,
+    /// How it was built.
+    pub description: String,
+    /// Size of its Wasm, in bytes.
+    pub wasm_bytes: usize,
+    /// Its methods (rows of the same name as the bench canister's), or why it was not measured.
+    pub instructions: Result<Vec<Measurement>, String>,
 }
 
 /// A shipped canister's Wasm, as the report records it.
@@ -179,10 +194,15 @@ pub fn readme_table(report: &Report) -> String {
 
 /// Replaces the text between `<!-- bench:start -->` and `<!-- bench:end -->` in `readme`.
 pub fn with_readme_table(readme: &str, table: &str) -> Option<String> {
-    const START: &str = "<!-- bench:start -->";
-    let a = readme.find(START)? + START.len();
-    let b = readme.find("<!-- bench:end -->")?;
-    Some(format!("{}\n{table}{}", &readme[..a], &readme[b..]))
+    with_readme_section(readme, "bench", table)
+}
+
+/// Replaces the text between `<!-- {name}:start -->` and `<!-- {name}:end -->` in `readme`.
+pub fn with_readme_section(readme: &str, name: &str, table: &str) -> Option<String> {
+    let start = format!("<!-- {name}:start -->");
+    let a = readme.find(&start)? + start.len();
+    let b = readme.find(&format!("<!-- {name}:end -->"))?;
+    (a <= b).then(|| format!("{}\n{table}{}", &readme[..a], &readme[b..]))
 }
 
 /// `bench/chart.svg`: the headline operations, icbls against the baseline.
@@ -265,6 +285,21 @@ pub fn measure(
     method: &str,
     update: bool,
 ) -> Result<Measurement, String> {
+    measure_on(backend, id, canister.name(), method, update)
+}
+
+/// Every method of the example dependent canister (its `benchmarks` list), as queries.
+pub fn measure_dependent(backend: &mut dyn Backend, id: CanisterId) -> Result<Vec<Measurement>, String> {
+    list(backend, id)?.iter().map(|method| measure_on(backend, id, "dependent", method, false)).collect()
+}
+
+fn measure_on(
+    backend: &mut dyn Backend,
+    id: CanisterId,
+    canister: &'static str,
+    method: &str,
+    update: bool,
+) -> Result<Measurement, String> {
     let reply = match update {
         false => query(backend, id, method, EMPTY_ARGS)?,
         true => {
@@ -274,7 +309,7 @@ pub fn measure(
     };
     let instructions = decode(&reply, method)?;
     Ok(Measurement {
-        canister: canister.name(),
+        canister,
         method: method.to_string(),
         arg_hex: hex::encode(EMPTY_ARGS),
         instructions,
@@ -413,6 +448,65 @@ pub fn variants_table(variants: &[VariantResult]) -> String {
     t
 }
 
+/// The example dependent canister's rows: each build of it, then the bench canister's figure
+/// for the same row, then the first build against the second (default flags against
+/// `+simd128`).
+pub fn dependent_table(builds: &[DependentResult], rows: &[Row]) -> String {
+    let mut t = String::from("| row |");
+    for b in builds {
+        t.push_str(&format!(" dependent, {} |", b.name));
+    }
+    t.push_str(" bench canister |");
+    let compared = builds.len() >= 2;
+    if compared {
+        t.push_str(&format!(" {} against {} |", builds[0].name, builds[1].name));
+    }
+    t.push_str("\n|---|");
+    t.push_str(&"---:|".repeat(builds.len() + 1 + compared as usize));
+    t.push('\n');
+    let mut names: Vec<&str> = Vec::new();
+    for b in builds {
+        for m in b.instructions.iter().flatten() {
+            if !names.contains(&m.method.as_str()) {
+                names.push(&m.method);
+            }
+        }
+    }
+    let figure = |b: &DependentResult, name: &str| {
+        b.instructions.as_ref().ok().and_then(|ms| ms.iter().find(|m| m.method == name)).map(|m| m.instructions)
+    };
+    for name in names {
+        t.push_str(&format!("| {name} |"));
+        for b in builds {
+            t.push_str(&format!(" {} |", figure(b, name).map_or("-".into(), thousands)));
+        }
+        let bench = rows.iter().find(|r| r.operation == name).and_then(|r| r.icbls.as_ref());
+        t.push_str(&format!(" {} |", bench.map_or("-".into(), |m| thousands(m.instructions))));
+        if compared {
+            let change = match (figure(&builds[0], name), figure(&builds[1], name)) {
+                (Some(a), Some(b)) if b > 0 => format!("{:+.2}%", (a as f64 - b as f64) * 100.0 / b as f64),
+                _ => "-".into(),
+            };
+            t.push_str(&format!(" {change} |"));
+        }
+        t.push('\n');
+    }
+    for b in builds {
+        if let Err(why) = &b.instructions {
+            t.push_str(&format!("\n{} not measured: {why}\n", b.name));
+        }
+    }
+    t
+}
+
+/// How the builds of the dependent canister were made, one line each.
+pub fn dependent_builds(builds: &[DependentResult]) -> String {
+    builds
+        .iter()
+        .map(|b| format!("- **{}**: {} (Wasm {} bytes)\n", b.name, b.description, thousands(b.wasm_bytes as u64)))
+        .collect()
+}
+
 /// How the shipped build compares with each other variant on `fp12_mul`, where the kernel
 /// choices add up.
 fn decisions(variants: &[VariantResult]) -> String {
@@ -471,12 +565,22 @@ pub fn markdown(report: &Report) -> String {
          reference gives them; ingress bytes are extra). The largest inputs that fit one \
          message are in the README's limits table (`bench/tests/limits.rs` finds them).\n\n\
          {endpoints}\n\
+         ## As a dependency\n\n\
+         The example dependent canister (`examples/dependent-canister`: its own crate and \
+         `Cargo.lock`, icbls as a path dependency, no profile settings) verifies through the \
+         public API, each method measuring the call with `ic0.performance_counter` as the \
+         bench canister does. It is built as a user builds a canister, \
+         `cargo build --release --target wasm32-unknown-unknown`, without this workspace's \
+         `canister` profile or `.cargo/config.toml`:\n\n\
+         {dependent_builds}\n\
+         {dependent}\n\
          ## Kernel variants\n\n\
          The same bench canister built other ways, measured by the same command on the same \
-         operations. The shipped build is the one above: `simd128` is on because the two-lane \
-         products make every tower operation cheaper (compare the row without it), and \
-         `wasm-opt` is not in the build because what it saves (its row) does not pay for a \
-         build dependency.\n\n\
+         operations. The shipped build is the one above: `simd128` is on for the whole build \
+         because the two-lane products make every tower operation cheaper (compare the scalar \
+         row); without the flag (a dependent's build) the functions that hold them enable \
+         `simd128` themselves (the row without the flag); and `wasm-opt` is not in the build \
+         because what it saves (its row) does not pay for a build dependency.\n\n\
          {variants}\n\
          ## Canister Wasm\n\n\
          What ships: profile `canister` (opt-level 3, fat LTO, one codegen unit, \
@@ -495,6 +599,8 @@ pub fn markdown(report: &Report) -> String {
         eth = eth_table(&report.rows, &report.eth_gas),
         endpoints = crate::endpoints::endpoint_table(&report.endpoints),
         variants = variants_table(&report.variants),
+        dependent_builds = dependent_builds(&report.dependent),
+        dependent = dependent_table(&report.dependent, &report.rows),
     )
 }
 

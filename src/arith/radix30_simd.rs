@@ -2,6 +2,12 @@
 //! kernels for `wasm32` with `simd128`. Lane `l` of every vector carries the same
 //! computation as `radix30_unrolled.rs` does for one operand; limbs live in the low 32
 //! bits of each 64-bit lane.
+//!
+//! Compiled on every wasm32 build. The functions are `#[inline(always)]` and have no
+//! `#[target_feature]` of their own (the two do not go together): their callers in
+//! `radix30.rs` enable `simd128`, for the whole build or with `#[target_feature]`, and the
+//! intrinsics inline into them there. In a function without `simd128` each intrinsic would
+//! be a `call`.
 
 use super::{BITS, MASK};
 use core::arch::wasm32::*;

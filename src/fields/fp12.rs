@@ -57,6 +57,7 @@ impl Fp12 {
 
     /// `self²`, with two Fp6 multiplications ("complex" squaring), summed unreduced:
     /// `c0 = (a + b)(a + v·b) - ab - v·ab` (within 28B), `c1 = 2ab`.
+    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub fn square(&self) -> Fp12 {
         let ab = self.c0.mul_wide(&self.c1);
         let t = (self.c0 + self.c1).mul_wide(&(self.c0 + self.c1.mul_by_nonresidue()));
@@ -69,6 +70,7 @@ impl Fp12 {
     /// over Fp2 with each output coefficient's three products summed unreduced (within 5B):
     /// eighteen products and six reductions, against thirteen products and many reduced
     /// additions for Karatsuba, which cost more under the meter.
+    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub fn mul_by_014(&self, a: &Fp2, b: &Fp2, c: &Fp2) -> Fp12 {
         let (x0, x1, x2) = (&self.c0.c0, &self.c0.c1, &self.c0.c2);
         let (y0, y1, y2) = (&self.c1.c0, &self.c1.c1, &self.c1.c2);
@@ -179,6 +181,7 @@ impl Neg for Fp12 {
 impl Mul for Fp12 {
     type Output = Fp12;
     /// Karatsuba: three Fp6 multiplications, summed unreduced (within 21B).
+    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     fn mul(self, rhs: Fp12) -> Fp12 {
         let aa = self.c0.mul_wide(&rhs.c0);
         let bb = self.c1.mul_wide(&rhs.c1);

@@ -61,6 +61,7 @@ impl Fp2 {
     }
 
     /// `self²`, with two Fp multiplications: `(c0 + c1)(c0 - c1) + 2·c0·c1·u`.
+    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub fn square(&self) -> Fp2 {
         let a = self.c0 + self.c1;
         let b = self.c0 - self.c1;
@@ -106,7 +107,8 @@ impl Fp2 {
     /// `self^exp`, the exponent as little-endian words, by fixed 4-bit windows; for public
     /// exponents only.
     pub fn pow_vartime(&self, exp: &[u64]) -> Fp2 {
-        crate::fields::pow::pow_vartime(*self, Fp2::ONE, Fp2::square, exp)
+        // A closure: on wasm32 `square` may be a `#[target_feature]` function, which is not `Fn`.
+        crate::fields::pow::pow_vartime(*self, Fp2::ONE, |x| x.square(), exp)
     }
 
     /// Whether this is a square: exactly when its norm is a square in Fp.

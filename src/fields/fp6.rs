@@ -134,6 +134,7 @@ impl Neg for Fp6 {
 impl Mul for Fp6 {
     type Output = Fp6;
     #[inline]
+    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     fn mul(self, rhs: Fp6) -> Fp6 {
         self.mul_wide(&rhs).reduce()
     }
@@ -155,6 +156,7 @@ impl Fp6 {
     /// `self·rhs` unreduced: Karatsuba over Fp2 with the six products summed unreduced
     /// (coefficients within 7B, 5B and 4B).
     #[inline]
+    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub(crate) fn mul_wide(&self, rhs: &Fp6) -> Fp6Wide {
         let (a, b) = (self, rhs);
         let t0 = a.c0.mul_wide(&b.c0);

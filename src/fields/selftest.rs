@@ -1,5 +1,5 @@
 //! A self-check of the paired kernel operations, runnable inside a canister: the SIMD kernel
-//! exists only in `wasm32` builds with `simd128`, so its tests run it there, under the meter.
+//! exists only in `wasm32` builds, so its tests run it there, under the meter.
 
 use crate::{Fp, Fp12, Fp2, Fp6};
 

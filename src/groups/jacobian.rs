@@ -40,6 +40,7 @@ impl<F: Coordinate> Jacobian<F> {
     /// `2P` (dbl-2009-l with a = 0): A = X², B = Y², C = B², D = 2((X + B)² - A - C), E = 3A,
     /// X3 = E² - 2D, Y3 = E(D - X3) - 8C, Z3 = 2YZ. The identity (Z = 0) stays the identity;
     /// there are no points with Y = 0 (both curves have odd order).
+    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub(crate) fn double(&self) -> Jacobian<F> {
         let (a, b) = F::square2(&self.x, &self.y);
         // Squarings take reduced inputs (an Fp2 squaring subtracts its coefficients).

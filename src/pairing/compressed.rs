@@ -31,6 +31,7 @@ impl Compressed {
     /// `h4 = 3(A23 - (ξ + 1)B23) - 2g4`, `h5 = 2(g5 + 3·B23)`. Every sum is one linear
     /// combination per Fp coefficient (one reduction each), written out with ξ = 1 + u:
     /// `ξ·(b0 + b1·u) = (b0 - b1) + (b0 + b1)·u`.
+    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub(crate) fn square(&self) -> Compressed {
         let Compressed { g2, g3, g4, g5 } = *self;
         let b45 = g4 * g5;

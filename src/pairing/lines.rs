@@ -40,6 +40,7 @@ impl Line {
 }
 
 /// The tangent at `T`, and `2T` (sharing `Y²`, `YZ` and `3b'Z²` with the doubling).
+#[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
 pub(crate) fn doubling_step(t: &Point<Fp2>) -> (Line, Point<Fp2>) {
     let (doubled, [y2, yz, b3z2]) = t.double_sharing();
     let line = Line { c0: y2 - b3z2, c1: -t.x.square().mul_small(3), c4: yz.double() };
