@@ -197,12 +197,15 @@ const DEPENDENT_BUILDS: &[DependentBuild] = &[
     },
 ];
 
-/// Builds the dependent canister one way and measures its methods. A build that fails is an
-/// error of the whole run: the example must keep compiling against the library's API.
+/// Builds the dependent canister one way and measures its methods. A build or a method that
+/// fails is an error of the whole run: the example must keep compiling against the library's
+/// API, and its methods trap when their input does not verify.
 fn measure_dependent_build(backend: &mut dyn Backend, build: &DependentBuild) -> Result<DependentResult, String> {
     eprintln!("icbls-bench: building the dependent canister ({})", build.name);
     let wasm = build_dependent(build)?;
-    let instructions = backend.install(&wasm, EMPTY_ARGS).and_then(|id| results::measure_dependent(backend, id));
+    let id = backend.install(&wasm, EMPTY_ARGS)?;
+    let instructions = results::measure_dependent(backend, id)
+        .map_err(|e| format!("the dependent canister ({}): {e}", build.name))?;
     Ok(DependentResult {
         name: build.name.into(),
         description: build.description.into(),

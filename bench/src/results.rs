@@ -74,8 +74,8 @@ pub struct DependentResult {
     pub description: String,
     /// Size of its Wasm, in bytes.
     pub wasm_bytes: usize,
-    /// Its methods (rows of the same name as the bench canister's), or why it was not measured.
-    pub instructions: Result<Vec<Measurement>, String>,
+    /// Its methods (rows of the same name as the bench canister's).
+    pub instructions: Vec<Measurement>,
 }
 
 /// A shipped canister's Wasm, as the report records it.
@@ -466,14 +466,14 @@ pub fn dependent_table(builds: &[DependentResult], rows: &[Row]) -> String {
     t.push('\n');
     let mut names: Vec<&str> = Vec::new();
     for b in builds {
-        for m in b.instructions.iter().flatten() {
+        for m in &b.instructions {
             if !names.contains(&m.method.as_str()) {
                 names.push(&m.method);
             }
         }
     }
     let figure = |b: &DependentResult, name: &str| {
-        b.instructions.as_ref().ok().and_then(|ms| ms.iter().find(|m| m.method == name)).map(|m| m.instructions)
+        b.instructions.iter().find(|m| m.method == name).map(|m| m.instructions)
     };
     for name in names {
         t.push_str(&format!("| {name} |"));
@@ -490,11 +490,6 @@ pub fn dependent_table(builds: &[DependentResult], rows: &[Row]) -> String {
             t.push_str(&format!(" {change} |"));
         }
         t.push('\n');
-    }
-    for b in builds {
-        if let Err(why) = &b.instructions {
-            t.push_str(&format!("\n{} not measured: {why}\n", b.name));
-        }
     }
     t
 }
