@@ -5,12 +5,12 @@
 //! Scalars encode little-endian in `PrimeField::Repr` (as zkcrypto's do); points use the
 //! ZCash/IETF encodings.
 
+use crate::groups::coordinate::Coordinate;
+use crate::groups::point::{Affine, Point};
 use crate::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use core::iter::{Product, Sum};
 use core::ops::{Add, AddAssign, Mul, MulAssign, Sub, SubAssign};
 use ff::{Field, PrimeField};
-use crate::groups::coordinate::Coordinate;
-use crate::groups::point::{Affine, Point};
 use group::prime::{PrimeCurve, PrimeGroup};
 use group::{Curve, Group, GroupEncoding, UncompressedEncoding};
 use rand_core::TryRng;
@@ -19,7 +19,8 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 // ---- Fr -------------------------------------------------------------------------------------
 
 /// (t - 1)/2 for r - 1 = 2^32·t: the Tonelli–Shanks exponent.
-const T_MINUS_1_OVER_2: [u64; 4] = [0x7fff_2dff_7fff_ffff, 0x04d0_ec02_a9de_d201, 0x94ce_bea4_199c_ec04, 0x0000_0000_39f6_d3a9];
+const T_MINUS_1_OVER_2: [u64; 4] =
+    [0x7fff_2dff_7fff_ffff, 0x04d0_ec02_a9de_d201, 0x94ce_bea4_199c_ec04, 0x0000_0000_39f6_d3a9];
 
 macro_rules! fr_ref_ops {
     ($($trait:ident $method:ident $assign_trait:ident $assign:ident $op:tt;)*) => {$(
@@ -296,7 +297,6 @@ macro_rules! group_traits {
             }
         }
 
-
         impl GroupEncoding for $affine {
             type Repr = $compressed;
 
@@ -357,7 +357,7 @@ mod tests;
 
 mod pairing_traits {
     use super::*;
-    use crate::pairing::{Gt, G2Prepared, MillerLoopResult};
+    use crate::pairing::{G2Prepared, Gt, MillerLoopResult};
 
     /// BLS12-381 as a `pairing::Engine`.
     #[derive(Clone, Copy, Debug)]

@@ -50,15 +50,15 @@ extern crate alloc;
 
 mod arith;
 pub mod bls;
+pub mod certificate;
 pub mod eip2537;
 mod error;
 pub mod fields;
 pub mod groups;
 pub mod hash_to_curve;
-pub mod certificate;
-pub mod interop;
 #[cfg(feature = "ic_bls12_381")]
 pub mod ic_bls12_381_interop;
+pub mod interop;
 pub mod kzg;
 pub mod msm;
 pub mod pairing;

@@ -53,7 +53,10 @@ fn eth_secret_keys() -> HashMap<Vec<u8>, SecretKey> {
 
 /// The keys of an aggregation vector, each decoded and admitted by `pop_verify_bytes` with a
 /// proof made from its secret key.
-fn pop_verified_keys_pk(v: &Value, secret_keys: &HashMap<Vec<u8>, SecretKey>) -> Result<Vec<min_pk::PopVerifiedPublicKey>, BlsError> {
+fn pop_verified_keys_pk(
+    v: &Value,
+    secret_keys: &HashMap<Vec<u8>, SecretKey>,
+) -> Result<Vec<min_pk::PopVerifiedPublicKey>, BlsError> {
     list(v)
         .iter()
         .map(|k| {
@@ -85,7 +88,8 @@ fn eth_sign() {
 fn eth_verify() {
     for (name, case) in vectors("bls_sig_min_pk_eth/verify") {
         let input = &case["input"];
-        let result = min_pk::verify_bytes(&bytes(&input["pubkey"]), &bytes(&input["message"]), &bytes(&input["signature"]));
+        let result =
+            min_pk::verify_bytes(&bytes(&input["pubkey"]), &bytes(&input["message"]), &bytes(&input["signature"]));
         assert_eq!(result.is_ok(), case["output"].as_bool().unwrap(), "{name}: {result:?}");
         if name.contains("infinity_pubkey") {
             assert_eq!(result, Err(BlsError::IdentityPublicKey), "{name}");
@@ -103,7 +107,11 @@ fn eth_aggregate() {
         let sigs: Vec<min_pk::Signature> =
             list(&case["input"]).iter().map(|s| min_pk::Signature::from_bytes(s).unwrap()).collect();
         match &case["output"] {
-            Value::Null => assert_eq!(min_pk::Signature::aggregate(&sigs), Err(BlsError::Empty { what: "signatures to aggregate" }), "{name}"),
+            Value::Null => assert_eq!(
+                min_pk::Signature::aggregate(&sigs),
+                Err(BlsError::Empty { what: "signatures to aggregate" }),
+                "{name}"
+            ),
             out => assert_eq!(min_pk::Signature::aggregate(&sigs).unwrap().to_bytes().to_vec(), bytes(out), "{name}"),
         }
     }
@@ -166,7 +174,8 @@ fn eth_batch_verify() {
         let messages = list(&input["messages"]);
         let messages: Vec<&[u8]> = messages.iter().map(|m| &m[..]).collect();
         let result = keys_pk(&input["pubkeys"]).and_then(|keys| {
-            let sigs: Result<Vec<_>, _> = list(&input["signatures"]).iter().map(|s| min_pk::Signature::from_bytes(s)).collect();
+            let sigs: Result<Vec<_>, _> =
+                list(&input["signatures"]).iter().map(|s| min_pk::Signature::from_bytes(s)).collect();
             min_pk::batch_verify(&keys, &messages, &sigs?)
         });
         assert_eq!(result.is_ok(), case["output"].as_bool().unwrap(), "{name}: {result:?}");
@@ -182,7 +191,8 @@ fn eth_batch_verify() {
 fn eth_hash_to_g2() {
     let dst = b"QUUX-V01-CS02-with-BLS12381G2_XMD:SHA-256_SSWU_RO_";
     for (name, case) in vectors("bls_sig_min_pk_eth/hash_to_G2") {
-        let p = icbls::hash_to_curve::hash_to_g2(case["input"]["msg"].as_str().unwrap().as_bytes(), dst).to_affine_vartime();
+        let p = icbls::hash_to_curve::hash_to_g2(case["input"]["msg"].as_str().unwrap().as_bytes(), dst)
+            .to_affine_vartime();
         let fp2 = |v: &Value| -> Vec<u8> {
             let parts: Vec<&str> = v.as_str().unwrap().split(',').collect();
             let mut out = hex::decode(&parts[1][2..]).unwrap(); // c1 first, as the encodings write it
@@ -197,13 +207,15 @@ fn eth_hash_to_g2() {
 
 #[test]
 fn ic_min_sig_vectors() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/bls_sig_min_sig_ic/dfinity_verify_bls_signatures.json");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/vectors/bls_sig_min_sig_ic/dfinity_verify_bls_signatures.json");
     let cases: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     assert_eq!(cases.len(), 9);
     for case in cases {
         let name = case["name"].as_str().unwrap();
         assert_eq!(case["dst"].as_str().unwrap().as_bytes(), min_sig::DST);
-        let (sig, msg, pk) = (bytes(&case["signature_hex"]), bytes(&case["message_hex"]), bytes(&case["public_key_hex"]));
+        let (sig, msg, pk) =
+            (bytes(&case["signature_hex"]), bytes(&case["message_hex"]), bytes(&case["public_key_hex"]));
         let result = min_sig::verify_bytes(&pk, &msg, &sig);
         assert_eq!(result.is_ok(), case["expected_valid"].as_bool().unwrap(), "{name}: {result:?}");
         match name {
@@ -229,7 +241,8 @@ fn ic_min_sig_vectors() {
 #[test]
 fn ic_root_key_prepared_verifies() {
     // verify_valid_0 is signed by the IC mainnet root key, whose lines are built in.
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/bls_sig_min_sig_ic/dfinity_verify_bls_signatures.json");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/vectors/bls_sig_min_sig_ic/dfinity_verify_bls_signatures.json");
     let cases: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let case = &cases[0];
     assert_eq!(bytes(&case["public_key_hex"]), icbls::pairing::IC_MAINNET_ROOT_KEY);
@@ -264,7 +277,12 @@ macro_rules! differential {
             use blst::$theirs as theirs;
             use blst::BLST_ERROR::BLST_SUCCESS;
             use $pop as pop;
-            let aggregate_verify: fn(&[$ours::PublicKey], &[pop::PopVerifiedPublicKey], &[&[u8]], &$ours::Signature) -> Result<(), BlsError> = $aggregate_verify;
+            let aggregate_verify: fn(
+                &[$ours::PublicKey],
+                &[pop::PopVerifiedPublicKey],
+                &[&[u8]],
+                &$ours::Signature,
+            ) -> Result<(), BlsError> = $aggregate_verify;
             let mut rng = Rng::new(0xb15 ^ $rounds);
             for round in 0..$rounds {
                 let n = 1 + round % 5;
@@ -307,7 +325,10 @@ macro_rules! differential {
                     let proof = pop::pop_prove(&sks[i]);
                     let their_proof = their_sks[i].sign(&pks[i].to_bytes(), pop::POP_DST, &[]);
                     assert_eq!(proof.to_bytes().to_vec(), their_proof.compress().to_vec(), "PopProve");
-                    assert_eq!(their_proof.verify(true, &pks[i].to_bytes(), pop::POP_DST, &[], &their_pks[i], true), BLST_SUCCESS);
+                    assert_eq!(
+                        their_proof.verify(true, &pks[i].to_bytes(), pop::POP_DST, &[], &their_pks[i], true),
+                        BLST_SUCCESS
+                    );
                     assert_eq!(pop::pop_verify(&pks[i], &sigs[i]), Err(BlsError::InvalidSignature));
                     if i > 0 {
                         // Another key's proof proves nothing about this one.
@@ -320,7 +341,8 @@ macro_rules! differential {
                 }
                 // Aggregation.
                 let agg = $ours::Signature::aggregate(&sigs).unwrap();
-                let their_sigs: Vec<theirs::Signature> = their_sks.iter().zip(&msgs).map(|(s, m)| s.sign(m, dst, &[])).collect();
+                let their_sigs: Vec<theirs::Signature> =
+                    their_sks.iter().zip(&msgs).map(|(s, m)| s.sign(m, dst, &[])).collect();
                 let their_refs: Vec<&theirs::Signature> = their_sigs.iter().collect();
                 let their_agg = theirs::AggregateSignature::aggregate(&their_refs, true).unwrap().to_signature();
                 assert_eq!(agg.to_bytes().to_vec(), their_agg.compress().to_vec(), "Aggregate");
@@ -333,30 +355,55 @@ macro_rules! differential {
                 let pop_sigs: Vec<$ours::Signature> = sks.iter().zip(&msgs).map(|(s, m)| pop::sign(s, m)).collect();
                 let pop_agg = $ours::Signature::aggregate(&pop_sigs).unwrap();
                 assert_eq!(pop::aggregate_verify(&verified, &msg_refs, &pop_agg), Ok(()));
-                let their_pop_sigs: Vec<theirs::Signature> = their_sks.iter().zip(&msgs).map(|(s, m)| s.sign(m, pop::DST, &[])).collect();
+                let their_pop_sigs: Vec<theirs::Signature> =
+                    their_sks.iter().zip(&msgs).map(|(s, m)| s.sign(m, pop::DST, &[])).collect();
                 let their_pop_refs: Vec<&theirs::Signature> = their_pop_sigs.iter().collect();
-                let their_pop_agg = theirs::AggregateSignature::aggregate(&their_pop_refs, true).unwrap().to_signature();
-                assert_eq!(pop_agg.to_bytes().to_vec(), their_pop_agg.compress().to_vec(), "Sign under the POP ciphersuite");
-                assert_eq!(their_pop_agg.aggregate_verify(true, &msg_refs, pop::DST, &their_pk_refs, true), BLST_SUCCESS);
+                let their_pop_agg =
+                    theirs::AggregateSignature::aggregate(&their_pop_refs, true).unwrap().to_signature();
+                assert_eq!(
+                    pop_agg.to_bytes().to_vec(),
+                    their_pop_agg.compress().to_vec(),
+                    "Sign under the POP ciphersuite"
+                );
+                assert_eq!(
+                    their_pop_agg.aggregate_verify(true, &msg_refs, pop::DST, &their_pk_refs, true),
+                    BLST_SUCCESS
+                );
                 // Same message for all: fast aggregate verification (proof-of-possession scheme).
                 let same: Vec<$ours::Signature> = sks.iter().map(|s| pop::sign(s, &msgs[0])).collect();
                 let same_agg = $ours::Signature::aggregate(&same).unwrap();
                 assert_eq!(pop::fast_aggregate_verify(&verified, &msgs[0], &same_agg), Ok(()));
                 let aggregate_key = pop::PopVerifiedPublicKey::aggregate(&verified).unwrap();
                 assert_eq!(pop::verify(&aggregate_key, &msgs[0], &same_agg), Ok(()));
-                let their_same: Vec<theirs::Signature> = their_sks.iter().map(|s| s.sign(&msgs[0], pop::DST, &[])).collect();
+                let their_same: Vec<theirs::Signature> =
+                    their_sks.iter().map(|s| s.sign(&msgs[0], pop::DST, &[])).collect();
                 let their_same_refs: Vec<&theirs::Signature> = their_same.iter().collect();
-                let their_same_agg = theirs::AggregateSignature::aggregate(&their_same_refs, true).unwrap().to_signature();
-                assert_eq!(their_same_agg.fast_aggregate_verify(true, &msgs[0], pop::DST, &their_pk_refs), BLST_SUCCESS);
+                let their_same_agg =
+                    theirs::AggregateSignature::aggregate(&their_same_refs, true).unwrap().to_signature();
+                assert_eq!(
+                    their_same_agg.fast_aggregate_verify(true, &msgs[0], pop::DST, &their_pk_refs),
+                    BLST_SUCCESS
+                );
                 assert_eq!(same_agg.to_bytes().to_vec(), their_same_agg.compress().to_vec());
                 let repeated: Vec<&[u8]> = vec![&msgs[0][..]; n];
                 assert_eq!(pop::aggregate_verify(&verified, &repeated, &same_agg), Ok(()));
                 if n > 1 {
-                    assert_eq!(pop::fast_aggregate_verify(&verified[1..], &msgs[0], &same_agg), Err(BlsError::InvalidSignature));
+                    assert_eq!(
+                        pop::fast_aggregate_verify(&verified[1..], &msgs[0], &same_agg),
+                        Err(BlsError::InvalidSignature)
+                    );
                     assert_eq!(pop::aggregate_verify(&verified, &msg_refs, &same_agg), Err(BlsError::InvalidSignature));
                     if $ours::DST != pop::DST {
-                        assert_eq!(aggregate_verify(&pks, &verified, &msg_refs, &pop_agg), Err(BlsError::InvalidSignature), "the other ciphersuite's signatures");
-                        assert_eq!(pop::aggregate_verify(&verified, &msg_refs, &agg), Err(BlsError::InvalidSignature), "the other ciphersuite's signatures");
+                        assert_eq!(
+                            aggregate_verify(&pks, &verified, &msg_refs, &pop_agg),
+                            Err(BlsError::InvalidSignature),
+                            "the other ciphersuite's signatures"
+                        );
+                        assert_eq!(
+                            pop::aggregate_verify(&verified, &msg_refs, &agg),
+                            Err(BlsError::InvalidSignature),
+                            "the other ciphersuite's signatures"
+                        );
                     }
                     // Batch verification catches one swapped signature.
                     let mut swapped = sigs.clone();
@@ -367,8 +414,13 @@ macro_rules! differential {
                     let delta = $ours::sign(&sks[0], b"delta");
                     let mut split = sigs.clone();
                     split[0] = $ours::Signature::aggregate(&[sigs[0], delta]).unwrap();
-                    split[1] = $ours::Signature::aggregate(&[sigs[1], $ours::Signature::from_point(-*delta.point()).unwrap()]).unwrap();
-                    assert_eq!(aggregate_verify(&pks, &verified, &msg_refs, &$ours::Signature::aggregate(&split).unwrap()), Ok(()));
+                    split[1] =
+                        $ours::Signature::aggregate(&[sigs[1], $ours::Signature::from_point(-*delta.point()).unwrap()])
+                            .unwrap();
+                    assert_eq!(
+                        aggregate_verify(&pks, &verified, &msg_refs, &$ours::Signature::aggregate(&split).unwrap()),
+                        Ok(())
+                    );
                     assert_eq!($ours::batch_verify(&pks, &msg_refs, &split), Err(BlsError::InvalidSignature));
                 }
             }
@@ -376,8 +428,12 @@ macro_rules! differential {
     };
 }
 
-differential!(min_sig_matches_blst, min_sig, min_sig::pop, min_sig, 40, |pks, _, msgs, sig| min_sig::aggregate_verify(pks, msgs, sig));
-differential!(min_pk_matches_blst, min_pk, min_pk, min_pk, 30, |_, verified, msgs, sig| min_pk::aggregate_verify(verified, msgs, sig));
+differential!(min_sig_matches_blst, min_sig, min_sig::pop, min_sig, 40, |pks, _, msgs, sig| min_sig::aggregate_verify(
+    pks, msgs, sig
+));
+differential!(min_pk_matches_blst, min_pk, min_pk, min_pk, 30, |_, verified, msgs, sig| min_pk::aggregate_verify(
+    verified, msgs, sig
+));
 
 #[test]
 fn basic_scheme_rejects_repeated_messages() {
@@ -392,7 +448,8 @@ fn basic_scheme_rejects_repeated_messages() {
     let pk = min_pk::pop_verify(&min_pk::PublicKey::from_secret_key(&sk), &min_pk::pop_prove(&sk)).unwrap();
     let sig = min_pk::Signature::aggregate(&[min_pk::sign(&sk, b"m"), min_pk::sign(&sk, b"m")]).unwrap();
     assert_eq!(min_pk::aggregate_verify(&[pk, pk], &[b"m", b"m"], &sig), Ok(()));
-    let pk = min_sig::pop::pop_verify(&min_sig::PublicKey::from_secret_key(&sk), &min_sig::pop::pop_prove(&sk)).unwrap();
+    let pk =
+        min_sig::pop::pop_verify(&min_sig::PublicKey::from_secret_key(&sk), &min_sig::pop::pop_prove(&sk)).unwrap();
     let sig = min_sig::Signature::aggregate(&[min_sig::pop::sign(&sk, b"m"), min_sig::pop::sign(&sk, b"m")]).unwrap();
     assert_eq!(min_sig::pop::aggregate_verify(&[pk, pk], &[b"m", b"m"], &sig), Ok(()));
 }
@@ -402,13 +459,22 @@ fn malformed_inputs_name_the_part() {
     let sk = SecretKey::key_gen(&[5; 32], b"").unwrap();
     let pk = min_sig::PublicKey::from_secret_key(&sk).to_bytes();
     let sig = min_sig::sign(&sk, b"m").to_bytes();
-    assert!(matches!(min_sig::verify_bytes(&pk[..95], b"m", &sig), Err(BlsError::PublicKey(icbls::DecodeError::WrongLength { .. }))));
-    assert!(matches!(min_sig::verify_bytes(&pk, b"m", &sig[1..]), Err(BlsError::Signature(icbls::DecodeError::WrongLength { .. }))));
+    assert!(matches!(
+        min_sig::verify_bytes(&pk[..95], b"m", &sig),
+        Err(BlsError::PublicKey(icbls::DecodeError::WrongLength { .. }))
+    ));
+    assert!(matches!(
+        min_sig::verify_bytes(&pk, b"m", &sig[1..]),
+        Err(BlsError::Signature(icbls::DecodeError::WrongLength { .. }))
+    ));
     let mut identity = [0u8; 48];
     identity[0] = 0xc0;
     assert_eq!(min_sig::verify_bytes(&pk, b"m", &identity), Err(BlsError::IdentitySignature));
     assert_eq!(min_sig::batch_verify(&[], &[], &[]), Err(BlsError::Empty { what: "signatures to verify" }));
-    assert!(matches!(min_sig::batch_verify(&[min_sig::PublicKey::from_bytes(&pk).unwrap()], &[], &[]), Err(BlsError::LengthMismatch { .. })));
+    assert!(matches!(
+        min_sig::batch_verify(&[min_sig::PublicKey::from_bytes(&pk).unwrap()], &[], &[]),
+        Err(BlsError::LengthMismatch { .. })
+    ));
     assert_eq!(min_sig::verify_bytes(&pk, b"m", &sig), Ok(()));
 }
 
@@ -434,7 +500,8 @@ macro_rules! rogue_key_attack {
             let pk_victim = $ours::PublicKey::from_secret_key(&victim);
             let x_key = SecretKey::key_gen(&[0x22; 32], b"attacker").unwrap();
             let x = Fr::from_bytes(&x_key.to_bytes()).unwrap();
-            let rogue_point = ($pk_proj::generator().mul_vartime(&x) - $pk_proj::from(pk_victim.point())).to_affine_vartime();
+            let rogue_point =
+                ($pk_proj::generator().mul_vartime(&x) - $pk_proj::from(pk_victim.point())).to_affine_vartime();
             let rogue = $ours::PublicKey::from_point(rogue_point).expect("a valid key");
             assert_eq!($ours::PublicKey::from_bytes(&rogue.to_bytes()), Ok(rogue));
             let m: &[u8] = b"pay the attacker";
@@ -450,21 +517,34 @@ macro_rules! rogue_key_attack {
             // with the victim's proof, not with the forgery.
             let attempts = [
                 pop::pop_prove(&x_key),
-                $ours::Signature::from_point($hash(&rogue.to_bytes(), pop::POP_DST).mul_vartime(&x).to_affine_vartime()).unwrap(),
+                $ours::Signature::from_point(
+                    $hash(&rogue.to_bytes(), pop::POP_DST).mul_vartime(&x).to_affine_vartime(),
+                )
+                .unwrap(),
                 pop::pop_prove(&victim),
                 forged,
             ];
             for (i, proof) in attempts.iter().enumerate() {
                 assert_eq!(pop::pop_verify(&rogue, proof), Err(BlsError::InvalidSignature), "attempt {i}");
-                assert_eq!(pop::pop_verify_bytes(&rogue.to_bytes(), &proof.to_bytes()), Err(BlsError::InvalidSignature));
+                assert_eq!(
+                    pop::pop_verify_bytes(&rogue.to_bytes(), &proof.to_bytes()),
+                    Err(BlsError::InvalidSignature)
+                );
             }
 
             // The keys that can be proven (the victim's, and the attacker's honest x·g) reject
             // the forgery, in both aggregate verifications.
             let victim_key = pop::pop_verify(&pk_victim, &pop::pop_prove(&victim)).unwrap();
-            let attacker_key = pop::pop_verify(&$ours::PublicKey::from_secret_key(&x_key), &pop::pop_prove(&x_key)).unwrap();
-            assert_eq!(pop::fast_aggregate_verify(&[victim_key, attacker_key], m, &forged), Err(BlsError::InvalidSignature));
-            assert_eq!(pop::aggregate_verify(&[victim_key, attacker_key], &[m, m], &forged), Err(BlsError::InvalidSignature));
+            let attacker_key =
+                pop::pop_verify(&$ours::PublicKey::from_secret_key(&x_key), &pop::pop_prove(&x_key)).unwrap();
+            assert_eq!(
+                pop::fast_aggregate_verify(&[victim_key, attacker_key], m, &forged),
+                Err(BlsError::InvalidSignature)
+            );
+            assert_eq!(
+                pop::aggregate_verify(&[victim_key, attacker_key], &[m, m], &forged),
+                Err(BlsError::InvalidSignature)
+            );
             assert_eq!(pop::fast_aggregate_verify(&[victim_key], m, &forged), Err(BlsError::InvalidSignature));
 
             // Only the escape hatch, whose caller vouches for a proof it never checked, lets
@@ -486,14 +566,29 @@ fn rogue_key_refused_min_sig_basic() {
     let victim = SecretKey::key_gen(&[0x33; 32], b"").unwrap();
     let pk_victim = min_sig::PublicKey::from_secret_key(&victim);
     let x = Fr::from_u64(0xa77ac);
-    let rogue = min_sig::PublicKey::from_point((G2Projective::generator().mul_vartime(&x) - G2Projective::from(pk_victim.point())).to_affine_vartime()).unwrap();
+    let rogue = min_sig::PublicKey::from_point(
+        (G2Projective::generator().mul_vartime(&x) - G2Projective::from(pk_victim.point())).to_affine_vartime(),
+    )
+    .unwrap();
     let m: &[u8] = b"pay the attacker";
-    let forged = min_sig::Signature::from_point(icbls::hash_to_curve::hash_to_g1(m, min_sig::DST).mul_vartime(&x).to_affine_vartime()).unwrap();
-    let sum = min_sig::PublicKey::from_point((G2Projective::from(pk_victim.point()) + G2Projective::from(rogue.point())).to_affine_vartime()).unwrap();
+    let forged = min_sig::Signature::from_point(
+        icbls::hash_to_curve::hash_to_g1(m, min_sig::DST).mul_vartime(&x).to_affine_vartime(),
+    )
+    .unwrap();
+    let sum = min_sig::PublicKey::from_point(
+        (G2Projective::from(pk_victim.point()) + G2Projective::from(rogue.point())).to_affine_vartime(),
+    )
+    .unwrap();
     assert_eq!(min_sig::verify(&sum, m, &forged), Ok(()), "the algebra of the attack");
-    assert_eq!(min_sig::aggregate_verify(&[pk_victim, rogue], &[m, m], &forged), Err(BlsError::DuplicateMessage { index: 1 }));
+    assert_eq!(
+        min_sig::aggregate_verify(&[pk_victim, rogue], &[m, m], &forged),
+        Err(BlsError::DuplicateMessage { index: 1 })
+    );
     // With distinct messages the attacker has nothing to cancel against.
-    assert_eq!(min_sig::aggregate_verify(&[pk_victim, rogue], &[m, b"other"], &forged), Err(BlsError::InvalidSignature));
+    assert_eq!(
+        min_sig::aggregate_verify(&[pk_victim, rogue], &[m, b"other"], &forged),
+        Err(BlsError::InvalidSignature)
+    );
 }
 
 /// `from_point` validates as the decoders do: a point outside the prime-order subgroup is
@@ -520,11 +615,26 @@ fn from_point_checks_the_subgroup() {
             }
         }
     };
-    assert_eq!(min_pk::PublicKey::from_point(g1), Err(BlsError::PublicKey(DecodeError::NotInSubgroup { what: "G1 point" })));
-    assert_eq!(min_sig::Signature::from_point(g1), Err(BlsError::Signature(DecodeError::NotInSubgroup { what: "G1 point" })));
-    assert_eq!(min_sig::PublicKey::from_point(g2), Err(BlsError::PublicKey(DecodeError::NotInSubgroup { what: "G2 point" })));
-    assert_eq!(min_pk::Signature::from_point(g2), Err(BlsError::Signature(DecodeError::NotInSubgroup { what: "G2 point" })));
-    assert!(matches!(min_pk::PublicKey::from_bytes(&g1.to_compressed()), Err(BlsError::PublicKey(DecodeError::NotInSubgroup { .. }))));
+    assert_eq!(
+        min_pk::PublicKey::from_point(g1),
+        Err(BlsError::PublicKey(DecodeError::NotInSubgroup { what: "G1 point" }))
+    );
+    assert_eq!(
+        min_sig::Signature::from_point(g1),
+        Err(BlsError::Signature(DecodeError::NotInSubgroup { what: "G1 point" }))
+    );
+    assert_eq!(
+        min_sig::PublicKey::from_point(g2),
+        Err(BlsError::PublicKey(DecodeError::NotInSubgroup { what: "G2 point" }))
+    );
+    assert_eq!(
+        min_pk::Signature::from_point(g2),
+        Err(BlsError::Signature(DecodeError::NotInSubgroup { what: "G2 point" }))
+    );
+    assert!(matches!(
+        min_pk::PublicKey::from_bytes(&g1.to_compressed()),
+        Err(BlsError::PublicKey(DecodeError::NotInSubgroup { .. }))
+    ));
     assert_eq!(min_pk::PublicKey::from_point(icbls::G1Affine::identity()), Err(BlsError::IdentityPublicKey));
     assert_eq!(min_sig::PublicKey::from_point(icbls::G2Affine::identity()), Err(BlsError::IdentityPublicKey));
     assert_eq!(min_sig::Signature::from_point(icbls::G1Affine::identity()).map(|s| s.to_bytes()[0]), Ok(0xc0));

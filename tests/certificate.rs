@@ -1,9 +1,9 @@
 //! IC certificate verification against mainnet certificates (the shared vectors from agent-rs's
 //! tests), single-bit mutations of them, truncations, deep nesting and random inputs.
 
-mod common;
 #[path = "common/certificates.rs"]
 mod certificates;
+mod common;
 
 use certificates::{delegated_certificate, key, leb128, Tree};
 use common::Rng;
@@ -127,7 +127,10 @@ fn shared_vectors_give_their_verdicts() {
         if c.valid {
             let v = got.unwrap_or_else(|e| panic!("{}: {e}", c.name));
             assert_eq!(v.time_ns(), c.time_ns, "{}", c.name);
-            assert_eq!(v.lookup(&[b"time"]), Ok(LookupResult::Found(Certificate::decode(&c.cert).unwrap().tree.lookup(&[b"time"]).found().unwrap())));
+            assert_eq!(
+                v.lookup(&[b"time"]),
+                Ok(LookupResult::Found(Certificate::decode(&c.cert).unwrap().tree.lookup(&[b"time"]).found().unwrap()))
+            );
             assert!(v.delegation_subnet_id().is_some(), "{}: all vectors are delegated", c.name);
             if let Some(s) = &c.subnet {
                 assert_eq!(v.delegation_subnet_id(), Some(&s[..]));
@@ -176,7 +179,11 @@ fn raw_read_state_responses_decode_and_verify() {
     let expected: &[(&str, Target<'_>, Result<(), CertificateError>)] = &[
         ("224od_subnet.bin", Target::Canister(&c224od), Ok(())),
         ("ivg37_delegated_v2.bin", Target::Canister(&ivg37), Ok(())),
-        ("ivg37_delegated_v2_pruned_subnet.bin", Target::Canister(&ivg37), Err(CertificateError::CanisterRangesNotFound)),
+        (
+            "ivg37_delegated_v2_pruned_subnet.bin",
+            Target::Canister(&ivg37),
+            Err(CertificateError::CanisterRangesNotFound),
+        ),
         ("ivg37_time.bin", Target::Canister(&ivg37), Ok(())),
         ("ivg37_time_pruned_ranges.bin", Target::Canister(&ivg37), Err(CertificateError::CanisterRangesNotFound)),
         ("o3ow2_subnet_key.bin", Target::Subnet(&o3ow2), Ok(())),
@@ -193,7 +200,9 @@ fn raw_read_state_responses_decode_and_verify() {
         assert_eq!(&got, verdict, "{name}");
         // The shared JSON cases hold the same certificates.
         let stem = name.trim_end_matches(".bin");
-        if let Some(c) = cases().iter().find(|c| c.name.starts_with(stem) && (c.name.ends_with("_valid") || c.name == stem)) {
+        if let Some(c) =
+            cases().iter().find(|c| c.name.starts_with(stem) && (c.name.ends_with("_valid") || c.name == stem))
+        {
             assert_eq!(c.cert, cert, "{name}");
         }
         seen += 1;
@@ -555,12 +564,8 @@ fn delegation_subnet_id_longer_than_a_principal_is_rejected() {
 
     let long_id = vec![0xab; MAX_PRINCIPAL_BYTES + 1];
     let long = delegated_certificate(&root, &subnet, &long_id, range, &tree, TIME_NS);
-    let too_long = CertificateError::FieldTooLong {
-        within: Within::Certificate,
-        field: "delegation.subnet_id",
-        len: 30,
-        max: 29,
-    };
+    let too_long =
+        CertificateError::FieldTooLong { within: Within::Certificate, field: "delegation.subnet_id", len: 30, max: 29 };
     assert_eq!(Certificate::decode(&long).err(), Some(too_long));
     for target in [Target::Canister(CANISTER), Target::Subnet(&long_id[..29])] {
         assert_eq!(verify_certificate(&long, &root_key, target, None).err(), Some(too_long));
@@ -585,7 +590,8 @@ fn lookups_under_another_canister_are_refused() {
     let (root, subnet) = (key(1), key(2));
     let root_key = certificates::raw_key(&root);
     let subnet_id = [7u8; 29];
-    let cert = delegated_certificate(&root, &subnet, &subnet_id, &[(CANISTER, CANISTER)], &two_canisters_tree(), TIME_NS);
+    let cert =
+        delegated_certificate(&root, &subnet, &subnet_id, &[(CANISTER, CANISTER)], &two_canisters_tree(), TIME_NS);
     // The range check refuses the other canister as a target ...
     assert_eq!(
         verify_certificate(&cert, &root_key, Target::Canister(OTHER_CANISTER), None).err(),
@@ -608,20 +614,14 @@ fn lookups_under_another_canister_are_refused() {
         assert_eq!(v.lookup(path), Err(CertificateError::LookupOtherCanister), "{path:02x?}");
     }
     // The tree itself still answers, unchecked.
-    assert_eq!(
-        v.tree().lookup(&[b"canister", OTHER_CANISTER, b"certified_data"]),
-        LookupResult::Found(b"not mine")
-    );
+    assert_eq!(v.tree().lookup(&[b"canister", OTHER_CANISTER, b"certified_data"]), LookupResult::Found(b"not mine"));
 
     // A certificate signed by the root key itself (no delegation) speaks for any target, but
     // its lookups too are held to the canister it was verified for.
     let root_signed = certificates::certificate(&root, &two_canisters_tree(), None);
     let v = verify_certificate(&root_signed, &root_key, Target::Canister(CANISTER), None).unwrap();
     assert_eq!(v.lookup(&[b"canister", CANISTER, b"certified_data"]), Ok(LookupResult::Found(b"mine")));
-    assert_eq!(
-        v.lookup(&[b"canister", OTHER_CANISTER, b"certified_data"]),
-        Err(CertificateError::LookupOtherCanister)
-    );
+    assert_eq!(v.lookup(&[b"canister", OTHER_CANISTER, b"certified_data"]), Err(CertificateError::LookupOtherCanister));
 
     // A mainnet certificate: its own canister's paths are answered, another's are not.
     let c = case("ivg37_time_valid");
@@ -697,9 +697,19 @@ fn delegation_max_age_is_checked_against_the_delegation_time() {
     let behind = Freshness::new(delegation_time - 10, age + 10).with_delegation_max_age(9);
     assert_eq!(
         verify_certificate(&c.cert, &c.root_key, c.target(), Some(behind)).err(),
-        Some(CertificateError::DelegationFromFuture { time_ns: delegation_time, now_ns: delegation_time - 10, max_age_ns: 9 })
+        Some(CertificateError::DelegationFromFuture {
+            time_ns: delegation_time,
+            now_ns: delegation_time - 10,
+            max_age_ns: 9
+        })
     );
-    assert!(verify_certificate(&c.cert, &c.root_key, c.target(), Some(Freshness { delegation_max_age_ns: Some(10), ..behind })).is_ok());
+    assert!(verify_certificate(
+        &c.cert,
+        &c.root_key,
+        c.target(),
+        Some(Freshness { delegation_max_age_ns: Some(10), ..behind })
+    )
+    .is_ok());
 
     // A delegation certificate without `/time` fails the check when it is asked for.
     let (root, subnet) = (key(1), key(2));
@@ -714,7 +724,13 @@ fn delegation_max_age_is_checked_against_the_delegation_time() {
     let target = Target::Subnet(&subnet_id);
     assert!(verify_certificate(&outer, &root_key, target, Some(Freshness::new(TIME_NS, 0))).is_ok());
     assert_eq!(
-        verify_certificate(&outer, &root_key, target, Some(Freshness::new(TIME_NS, 0).with_delegation_max_age(u64::MAX))).err(),
+        verify_certificate(
+            &outer,
+            &root_key,
+            target,
+            Some(Freshness::new(TIME_NS, 0).with_delegation_max_age(u64::MAX))
+        )
+        .err(),
         Some(CertificateError::MissingTime { within: Within::DelegationCertificate, lookup: LookupResult::Absent })
     );
     // A certificate without a delegation has no delegation time to check.

@@ -2,9 +2,9 @@
 //! `fuzz/`): random bytes, and valid encodings with bytes and bits changed, which reach far
 //! deeper (past the flag and length checks into the curve and subgroup checks).
 
-mod common;
 #[path = "decode/checks.rs"]
 mod checks;
+mod common;
 
 use common::Rng;
 use icbls::{Fr, G1Projective, G2Projective};
@@ -14,8 +14,10 @@ fn seeds(rng: &mut Rng) -> Vec<Vec<u8>> {
     let mut out = Vec::new();
     for i in 0..4u64 {
         let k = Fr::from_u64(rng.next_u64() | 1);
-        let p = if i == 0 { G1Projective::identity() } else { G1Projective::generator().mul_vartime(&k) }.to_affine_vartime();
-        let q = if i == 0 { G2Projective::identity() } else { G2Projective::generator().mul_vartime(&k) }.to_affine_vartime();
+        let p = if i == 0 { G1Projective::identity() } else { G1Projective::generator().mul_vartime(&k) }
+            .to_affine_vartime();
+        let q = if i == 0 { G2Projective::identity() } else { G2Projective::generator().mul_vartime(&k) }
+            .to_affine_vartime();
         out.extend([p.to_compressed().to_vec(), p.to_uncompressed().to_vec(), p.to_eip2537().to_vec()]);
         out.extend([q.to_compressed().to_vec(), q.to_uncompressed().to_vec(), q.to_eip2537().to_vec()]);
     }

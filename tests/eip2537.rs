@@ -272,8 +272,12 @@ fn fr(rng: &mut Rng) -> Fr {
 impl Inputs {
     fn new(seed: u64) -> Inputs {
         let mut rng = Rng::new(seed);
-        let g1 = (0..24).map(|_| G1Projective::generator().mul_vartime(&fr(&mut rng)).to_affine_vartime().to_eip2537()).collect();
-        let g2 = (0..12).map(|_| G2Projective::generator().mul_vartime(&fr(&mut rng)).to_affine_vartime().to_eip2537()).collect();
+        let g1 = (0..24)
+            .map(|_| G1Projective::generator().mul_vartime(&fr(&mut rng)).to_affine_vartime().to_eip2537())
+            .collect();
+        let g2 = (0..12)
+            .map(|_| G2Projective::generator().mul_vartime(&fr(&mut rng)).to_affine_vartime().to_eip2537())
+            .collect();
         // On the curve, outside the subgroup: random x with y² = x³ + b solvable.
         let (mut g1_outside, mut g2_outside) = (Vec::new(), Vec::new());
         while g1_outside.len() < 8 {
@@ -410,7 +414,10 @@ fn differential(address: u8, cases: usize, seed: u64) {
                 ok += 1;
             }
             (Err(_), None) => failed += 1,
-            _ => panic!("case {i} at 0x{address:02x}: ours {ours:?}, reference {theirs:?}, input {}", hex::encode(&input)),
+            _ => panic!(
+                "case {i} at 0x{address:02x}: ours {ours:?}, reference {theirs:?}, input {}",
+                hex::encode(&input)
+            ),
         }
     }
     // Both kinds of input were exercised.

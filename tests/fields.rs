@@ -217,10 +217,7 @@ fn fp12_matches_blst() {
         assert_eq!(a * a.invert().unwrap(), Fp12::ONE);
         // A line: only the coefficients 0, 1 and 4 are set.
         let (c0, c1, c4) = (rng.fp2(&p), rng.fp2(&p), rng.fp2(&p));
-        let line = Fp12::new(
-            icbls::Fp6::new(c0, c1, Fp2::ZERO),
-            icbls::Fp6::new(Fp2::ZERO, c4, Fp2::ZERO),
-        );
+        let line = Fp12::new(icbls::Fp6::new(c0, c1, Fp2::ZERO), icbls::Fp6::new(Fp2::ZERO, c4, Fp2::ZERO));
         assert_eq!(a.mul_by_014(&c0, &c1, &c4), a * line, "mul_by_014");
         // Into the cyclotomic subgroup: g = a^((p^6 - 1)(p^2 + 1)).
         let t = a.conjugate() * a.invert_vartime().unwrap();

@@ -133,7 +133,8 @@ fn batch_normalize_matches_single_normalisation() {
         for (p, a) in points.iter().zip(&out) {
             assert_eq!(p.to_affine_vartime(), *a);
         }
-        let points2: Vec<G2Projective> = (0..n).map(|i| if i == 0 { G2Projective::identity() } else { g2_point(&mut rng).0 }).collect();
+        let points2: Vec<G2Projective> =
+            (0..n).map(|i| if i == 0 { G2Projective::identity() } else { g2_point(&mut rng).0 }).collect();
         let mut out2 = vec![G2Affine::identity(); n];
         G2Projective::batch_normalize(&points2, &mut out2);
         for (p, a) in points2.iter().zip(&out2) {
@@ -286,7 +287,10 @@ fn adversarial_g2_encodings_agree_with_blst() {
 fn decoding_errors_name_the_rule() {
     let g = G1Affine::generator();
     let mut c = g.to_compressed();
-    assert!(matches!(G1Affine::from_compressed(&c[..47]), Err(DecodeError::WrongLength { expected: 48, actual: 47, .. })));
+    assert!(matches!(
+        G1Affine::from_compressed(&c[..47]),
+        Err(DecodeError::WrongLength { expected: 48, actual: 47, .. })
+    ));
     c[0] &= 0x7f;
     assert!(matches!(G1Affine::from_compressed(&c), Err(DecodeError::InvalidFlags { .. })));
     let mut inf = [0u8; 48];
@@ -318,20 +322,24 @@ fn display(e: &DecodeError) -> String {
 
 /// A point on G1's curve outside the subgroup: the first x ≥ start with a y.
 fn g1_off_subgroup(start: u64) -> G1Affine {
-    (start..).find_map(|x| {
-        let x = icbls::Fp::from_u64(x);
-        let y = (x.square() * x + icbls::Fp::from_u64(4)).sqrt()?;
-        G1Affine::from_xy_unchecked(x, y).ok()
-    }).unwrap()
+    (start..)
+        .find_map(|x| {
+            let x = icbls::Fp::from_u64(x);
+            let y = (x.square() * x + icbls::Fp::from_u64(4)).sqrt()?;
+            G1Affine::from_xy_unchecked(x, y).ok()
+        })
+        .unwrap()
 }
 
 fn g2_off_subgroup(start: u64) -> G2Affine {
-    (start..).find_map(|x| {
-        let x = icbls::Fp2::new(icbls::Fp::from_u64(x), icbls::Fp::ONE);
-        let b = icbls::Fp2::new(icbls::Fp::from_u64(4), icbls::Fp::from_u64(4));
-        let y = (x.square() * x + b).sqrt()?;
-        G2Affine::from_xy_unchecked(x, y).ok()
-    }).unwrap()
+    (start..)
+        .find_map(|x| {
+            let x = icbls::Fp2::new(icbls::Fp::from_u64(x), icbls::Fp::ONE);
+            let b = icbls::Fp2::new(icbls::Fp::from_u64(4), icbls::Fp::from_u64(4));
+            let y = (x.square() * x + b).sqrt()?;
+            G2Affine::from_xy_unchecked(x, y).ok()
+        })
+        .unwrap()
 }
 
 fn r_words() -> Fr {
@@ -418,10 +426,16 @@ fn eth_deserialization_vectors() {
             // Each failure fails for the reason its name gives.
             if let Err(e) = result {
                 let reason_ok = match e {
-                    DecodeError::WrongLength { .. } => name.contains("too_few_bytes") || name.contains("too_many_bytes"),
+                    DecodeError::WrongLength { .. } => {
+                        name.contains("too_few_bytes") || name.contains("too_many_bytes")
+                    }
                     DecodeError::NotCanonical { .. } => name.contains("modulus"),
-                    DecodeError::InvalidFlags { .. } => name.contains("infinity_with_false_b_flag") || name.contains("mask_bits"),
-                    DecodeError::NonCanonicalInfinity { .. } => name.contains("b_flag") || name.contains("mask_bits_111"),
+                    DecodeError::InvalidFlags { .. } => {
+                        name.contains("infinity_with_false_b_flag") || name.contains("mask_bits")
+                    }
+                    DecodeError::NonCanonicalInfinity { .. } => {
+                        name.contains("b_flag") || name.contains("mask_bits_111")
+                    }
                     // "infinity with false b flag" is x = 0 without the infinity flag: an
                     // ordinary x, whose point is off the curve or outside the subgroup.
                     DecodeError::NotOnCurve { .. } => name.contains("not_in_curve") || name.contains("false_b_flag"),

@@ -43,7 +43,10 @@ fn expand_message_xmd_vectors() {
     assert_eq!(expand_message_xmd(b"", b"dst", 8160).unwrap().len(), 8160);
     // hash_to_field: too many elements, or none, are errors, not panics.
     assert_eq!(hash_to_field_fp(b"", b"dst", 128), Err(HashToCurveError::OutputLength { requested: 8192 }));
-    assert_eq!(hash_to_field_fp2(b"", b"dst", usize::MAX), Err(HashToCurveError::OutputLength { requested: usize::MAX }));
+    assert_eq!(
+        hash_to_field_fp2(b"", b"dst", usize::MAX),
+        Err(HashToCurveError::OutputLength { requested: usize::MAX })
+    );
     assert_eq!(hash_to_field_fp(b"", b"dst", 0), Err(HashToCurveError::OutputLength { requested: 0 }));
     assert_eq!(hash_to_field_fp(b"", b"dst", 127).unwrap().len(), 127);
 }
@@ -56,7 +59,9 @@ fn g1_vectors() {
         let msg = case["msg"].as_str().unwrap().as_bytes();
         let u: Vec<Fp> = case["u"].as_array().unwrap().iter().map(|x| fp(x.as_str().unwrap())).collect();
         assert_eq!(hash_to_field_fp(msg, dst, 2).unwrap(), u);
-        let point = |p: &Value| G1Affine::from_xy_unchecked(fp(p["x"].as_str().unwrap()), fp(p["y"].as_str().unwrap())).unwrap();
+        let point = |p: &Value| {
+            G1Affine::from_xy_unchecked(fp(p["x"].as_str().unwrap()), fp(p["y"].as_str().unwrap())).unwrap()
+        };
         assert_eq!(map_to_curve_g1(&u[0]).to_affine_vartime(), point(&case["Q0"]));
         assert_eq!(map_to_curve_g1(&u[1]).to_affine_vartime(), point(&case["Q1"]));
         assert_eq!(hash_to_g1(msg, dst).to_affine_vartime(), point(&case["P"]));
@@ -71,7 +76,9 @@ fn g2_vectors() {
         let msg = case["msg"].as_str().unwrap().as_bytes();
         let u: Vec<Fp2> = case["u"].as_array().unwrap().iter().map(|x| fp2(x.as_str().unwrap())).collect();
         assert_eq!(hash_to_field_fp2(msg, dst, 2).unwrap(), u);
-        let point = |p: &Value| G2Affine::from_xy_unchecked(fp2(p["x"].as_str().unwrap()), fp2(p["y"].as_str().unwrap())).unwrap();
+        let point = |p: &Value| {
+            G2Affine::from_xy_unchecked(fp2(p["x"].as_str().unwrap()), fp2(p["y"].as_str().unwrap())).unwrap()
+        };
         assert_eq!(map_to_curve_g2(&u[0]).to_affine_vartime(), point(&case["Q0"]));
         assert_eq!(map_to_curve_g2(&u[1]).to_affine_vartime(), point(&case["Q1"]));
         assert_eq!(hash_to_g2(msg, dst).to_affine_vartime(), point(&case["P"]));
@@ -127,9 +134,11 @@ fn g1_agrees_with_zkcrypto_and_blst() {
         assert_eq!(ours, blst_g1(&msg, &dst, true), "hash_to_g1 case {i}");
         let ours_nu = encode_to_g1(&msg, &dst).to_affine_vartime().to_compressed();
         assert_eq!(ours_nu, blst_g1(&msg, &dst, false), "encode_to_g1 case {i}");
-        let theirs = <zk::G1Projective as HashToCurve<ExpandMsgXmd<sha2::Sha256>>>::hash_to_curve([msg.as_slice()], &dst);
+        let theirs =
+            <zk::G1Projective as HashToCurve<ExpandMsgXmd<sha2::Sha256>>>::hash_to_curve([msg.as_slice()], &dst);
         assert_eq!(ours, zk::G1Affine::from(theirs).to_compressed(), "zkcrypto hash_to_g1 case {i}");
-        let theirs = <zk::G1Projective as HashToCurve<ExpandMsgXmd<sha2::Sha256>>>::encode_to_curve([msg.as_slice()], &dst);
+        let theirs =
+            <zk::G1Projective as HashToCurve<ExpandMsgXmd<sha2::Sha256>>>::encode_to_curve([msg.as_slice()], &dst);
         assert_eq!(ours_nu, zk::G1Affine::from(theirs).to_compressed(), "zkcrypto encode_to_g1 case {i}");
     }
 }
@@ -143,9 +152,11 @@ fn g2_agrees_with_zkcrypto_and_blst() {
         assert_eq!(ours, blst_g2(&msg, &dst, true), "hash_to_g2 case {i}");
         let ours_nu = encode_to_g2(&msg, &dst).to_affine_vartime().to_compressed();
         assert_eq!(ours_nu, blst_g2(&msg, &dst, false), "encode_to_g2 case {i}");
-        let theirs = <zk::G2Projective as HashToCurve<ExpandMsgXmd<sha2::Sha256>>>::hash_to_curve([msg.as_slice()], &dst);
+        let theirs =
+            <zk::G2Projective as HashToCurve<ExpandMsgXmd<sha2::Sha256>>>::hash_to_curve([msg.as_slice()], &dst);
         assert_eq!(ours, zk::G2Affine::from(theirs).to_compressed(), "zkcrypto hash_to_g2 case {i}");
-        let theirs = <zk::G2Projective as HashToCurve<ExpandMsgXmd<sha2::Sha256>>>::encode_to_curve([msg.as_slice()], &dst);
+        let theirs =
+            <zk::G2Projective as HashToCurve<ExpandMsgXmd<sha2::Sha256>>>::encode_to_curve([msg.as_slice()], &dst);
         assert_eq!(ours_nu, zk::G2Affine::from(theirs).to_compressed(), "zkcrypto encode_to_g2 case {i}");
     }
 }

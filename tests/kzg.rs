@@ -19,7 +19,10 @@ fn dir() -> PathBuf {
 fn tau_g2_is_the_setup_point() {
     let json: Value = serde_json::from_str(&std::fs::read_to_string(dir().join("tau_g2.json")).unwrap()).unwrap();
     assert_eq!(hex::encode(TAU_G2), json["tau_g2_compressed_hex"].as_str().unwrap());
-    assert_eq!(hex::encode(G2Affine::generator().to_compressed()), json["g2_generator_compressed_hex"].as_str().unwrap());
+    assert_eq!(
+        hex::encode(G2Affine::generator().to_compressed()),
+        json["g2_generator_compressed_hex"].as_str().unwrap()
+    );
     // And in the setup file itself: the second of its 65 G2 points.
     let setup = std::fs::read_to_string(dir().join("trusted_setup.txt")).unwrap();
     let lines: Vec<&str> = setup.lines().collect();
@@ -43,7 +46,12 @@ fn c_kzg_verify_kzg_proof_cases() {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let text = std::fs::read_to_string(path.join("data.yaml")).unwrap();
         let output = text.lines().find(|l| l.starts_with("output:")).unwrap()["output:".len()..].trim().to_string();
-        let (c, z, y, pi) = (yaml_field(&text, "commitment"), yaml_field(&text, "z"), yaml_field(&text, "y"), yaml_field(&text, "proof"));
+        let (c, z, y, pi) = (
+            yaml_field(&text, "commitment"),
+            yaml_field(&text, "z"),
+            yaml_field(&text, "y"),
+            yaml_field(&text, "proof"),
+        );
         let result = verify_kzg_proof(&c, &z, &y, &pi);
         match output.as_str() {
             "true" => assert_eq!(result, Ok(()), "{name}"),
@@ -135,7 +143,9 @@ fn proofs_of_random_polynomials() {
             }
         }
         let y = acc;
-        let commit = |coeffs: &[Fr]| G1Projective::msm(&monomial[..coeffs.len()], coeffs).unwrap().to_affine_vartime().to_compressed();
+        let commit = |coeffs: &[Fr]| {
+            G1Projective::msm(&monomial[..coeffs.len()], coeffs).unwrap().to_affine_vartime().to_compressed()
+        };
         let (c, pi) = (commit(&f), commit(&q));
         assert_eq!(verify_kzg_proof(&c, &z.to_bytes(), &y.to_bytes(), &pi), Ok(()), "round {round}");
         let wrong_y = y + Fr::ONE;

@@ -45,19 +45,31 @@ fn inputs<A: Copy, P: Copy + core::ops::Neg<Output = P>>(
 }
 
 fn g1_inputs(rng: &mut Rng, n: usize) -> (Vec<G1Affine>, Vec<Fr>) {
-    inputs(rng, n, |r| G1Projective::generator().mul_vartime(&scalar(r)), G1Projective::identity(), |ps| {
-        let mut out = vec![G1Affine::identity(); ps.len()];
-        G1Projective::batch_normalize(ps, &mut out);
-        out
-    })
+    inputs(
+        rng,
+        n,
+        |r| G1Projective::generator().mul_vartime(&scalar(r)),
+        G1Projective::identity(),
+        |ps| {
+            let mut out = vec![G1Affine::identity(); ps.len()];
+            G1Projective::batch_normalize(ps, &mut out);
+            out
+        },
+    )
 }
 
 fn g2_inputs(rng: &mut Rng, n: usize) -> (Vec<G2Affine>, Vec<Fr>) {
-    inputs(rng, n, |r| G2Projective::generator().mul_vartime(&scalar(r)), G2Projective::identity(), |ps| {
-        let mut out = vec![G2Affine::identity(); ps.len()];
-        G2Projective::batch_normalize(ps, &mut out);
-        out
-    })
+    inputs(
+        rng,
+        n,
+        |r| G2Projective::generator().mul_vartime(&scalar(r)),
+        G2Projective::identity(),
+        |ps| {
+            let mut out = vec![G2Affine::identity(); ps.len()];
+            G2Projective::batch_normalize(ps, &mut out);
+            out
+        },
+    )
 }
 
 fn sizes() -> Vec<usize> {
@@ -94,7 +106,8 @@ fn msm_matches_zkcrypto() {
         for (p, k) in points.iter().zip(&scalars) {
             let mut le = k.to_bytes();
             le.reverse();
-            expected += zk::G1Affine::from_compressed(&p.to_compressed()).unwrap() * zk::Scalar::from_bytes(&le).unwrap();
+            expected +=
+                zk::G1Affine::from_compressed(&p.to_compressed()).unwrap() * zk::Scalar::from_bytes(&le).unwrap();
         }
         let ours = G1Projective::msm(&points, &scalars).unwrap().to_affine_vartime();
         assert_eq!(ours.to_compressed(), zk::G1Affine::from(expected).to_compressed());

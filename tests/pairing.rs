@@ -127,7 +127,12 @@ fn eip2537_pairs(input: &[u8]) -> Result<Vec<(G1Affine, G2Affine)>, String> {
     }
     input
         .chunks(384)
-        .map(|pair| Ok((G1Affine::from_eip2537(&pair[..128]).map_err(|e| e.to_string())?, G2Affine::from_eip2537(&pair[128..]).map_err(|e| e.to_string())?)))
+        .map(|pair| {
+            Ok((
+                G1Affine::from_eip2537(&pair[..128]).map_err(|e| e.to_string())?,
+                G2Affine::from_eip2537(&pair[128..]).map_err(|e| e.to_string())?,
+            ))
+        })
         .collect()
 }
 

@@ -53,7 +53,8 @@ impl Artifact {
 /// (opt InitArgs)`), or `None` when the service takes no argument.
 pub fn candid_args(did: &str) -> Result<Option<String>, String> {
     use candid_parser::utils::{instantiate_candid, CandidSource};
-    let (args, (env, _)) = instantiate_candid(CandidSource::Text(did)).map_err(|e| format!("the .did does not parse: {e}"))?;
+    let (args, (env, _)) =
+        instantiate_candid(CandidSource::Text(did)).map_err(|e| format!("the .did does not parse: {e}"))?;
     if args.is_empty() {
         return Ok(None);
     }
@@ -92,10 +93,8 @@ pub fn custom_section(wasm: &[u8], name: &str) -> Result<Option<Vec<u8>>, String
 
 /// Gzip with the header's time and OS fields fixed, so equal input gives equal bytes.
 pub fn gzip(bytes: &[u8]) -> Vec<u8> {
-    let mut encoder = flate2::GzBuilder::new()
-        .mtime(0)
-        .operating_system(255)
-        .write(Vec::new(), flate2::Compression::best());
+    let mut encoder =
+        flate2::GzBuilder::new().mtime(0).operating_system(255).write(Vec::new(), flate2::Compression::best());
     encoder.write_all(bytes).expect("writing to memory");
     encoder.finish().expect("writing to memory")
 }

@@ -120,9 +120,8 @@ pub fn ensure_wasm_target() -> Result<(), String> {
         .map_err(|e| format!("cannot run rustc: {e}"))?;
     let libdir = PathBuf::from(String::from_utf8_lossy(&libdir.stdout).trim());
     let has_core = |dir: &Path| {
-        std::fs::read_dir(dir).is_ok_and(|entries| {
-            entries.flatten().any(|e| e.file_name().to_string_lossy().starts_with("libcore-"))
-        })
+        std::fs::read_dir(dir)
+            .is_ok_and(|entries| entries.flatten().any(|e| e.file_name().to_string_lossy().starts_with("libcore-")))
     };
     if has_core(&libdir) {
         return Ok(());
@@ -137,10 +136,7 @@ pub fn ensure_wasm_target() -> Result<(), String> {
     eprintln!("icbls-bench: the {WASM_TARGET} target is not installed; running `{command}`");
     match add.status() {
         Ok(status) if status.success() && has_core(&libdir) => Ok(()),
-        Ok(status) => Err(format!(
-            "`{command}` failed ({status}); run it in {} and try again",
-            root.display()
-        )),
+        Ok(status) => Err(format!("`{command}` failed ({status}); run it in {} and try again", root.display())),
         Err(e) => Err(format!(
             "the {WASM_TARGET} target is missing and rustup cannot be run ({e}); install the \
              target's standard library for {libdir}, e.g. with `{command}`",
@@ -186,8 +182,8 @@ fn build(canisters: &[CanisterPackage], variant: Option<&Variant>) -> Result<Vec
             let path = target.join(WASM_TARGET).join("canister").join(format!("{}.wasm", c.stem()));
             let wasm = std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             let did_path = c.did_path();
-            let did = std::fs::read_to_string(&did_path)
-                .map_err(|e| format!("cannot read {}: {e}", did_path.display()))?;
+            let did =
+                std::fs::read_to_string(&did_path).map_err(|e| format!("cannot read {}: {e}", did_path.display()))?;
             let artifact = Artifact::new(&wasm, &did).map_err(|e| format!("{}: {e}", did_path.display()))?;
             if variant.is_none() {
                 artifact.write(&artifacts_dir(), &c.stem())?;

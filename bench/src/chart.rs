@@ -112,11 +112,7 @@ pub fn bar_chart(title: &str, bars: &[Bar<'_>]) -> String {
     let lo = min.ilog10();
     let hi = ceil_exp(max).max(lo + 1);
 
-    let name_chars = bars
-        .iter()
-        .map(|b| b.operation.chars().count())
-        .max()
-        .unwrap_or(0);
+    let name_chars = bars.iter().map(|b| b.operation.chars().count()).max().unwrap_or(0);
     let left = (name_chars as f64 * 7.0 + 20.0).max(80.0);
     let width = WIDTH.max(left + RIGHT + 300.0);
     let plot = width - left - RIGHT;
@@ -124,17 +120,13 @@ pub fn bar_chart(title: &str, bars: &[Bar<'_>]) -> String {
     let at = |log: f64| left + (log - f64::from(lo)) / f64::from(hi - lo) * plot;
     let x = |v: u64| at((v.max(1) as f64).log10());
 
-    let mut out = format!("{SVG} width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\">\n");
-    out.push_str(&format!(
-        "<rect width=\"{width:.0}\" height=\"{height:.0}\" fill=\"white\"/>\n"
-    ));
+    let mut out =
+        format!("{SVG} width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\">\n");
+    out.push_str(&format!("<rect width=\"{width:.0}\" height=\"{height:.0}\" fill=\"white\"/>\n"));
     out.push_str(&format!(
         "<text x=\"{left:.1}\" y=\"24\" font-family=\"monospace\" font-size=\"14\" font-weight=\"bold\">{title}</text>\n"
     ));
-    for (i, (colour, name)) in [(ICBLS, "icbls"), (BASELINE, "baseline")]
-        .into_iter()
-        .enumerate()
-    {
+    for (i, (colour, name)) in [(ICBLS, "icbls"), (BASELINE, "baseline")].into_iter().enumerate() {
         let lx = left + i as f64 * 90.0;
         out.push_str(&format!(
             "<rect x=\"{lx:.1}\" y=\"36\" width=\"12\" height=\"12\" fill=\"{colour}\"/>\n\
@@ -167,8 +159,7 @@ pub fn bar_chart(title: &str, bars: &[Bar<'_>]) -> String {
             }
             None => short(b.icbls),
         };
-        let rows = std::iter::once((b.icbls, ICBLS, icbls_label))
-            .chain(b.baseline.map(|v| (v, BASELINE, short(v))));
+        let rows = std::iter::once((b.icbls, ICBLS, icbls_label)).chain(b.baseline.map(|v| (v, BASELINE, short(v))));
         for (row, (value, colour, label)) in rows.enumerate() {
             let by = y + row as f64 * (BAR + 2.0);
             let end = x(value).max(left + 1.0);
@@ -206,10 +197,7 @@ mod tests {
     #[test]
     fn ticks() {
         let labels: Vec<String> = (0..=10).map(tick).collect();
-        assert_eq!(
-            labels,
-            ["1", "10", "100", "1k", "10k", "100k", "1M", "10M", "100M", "1B", "10B"]
-        );
+        assert_eq!(labels, ["1", "10", "100", "1k", "10k", "100k", "1M", "10M", "100M", "1B", "10B"]);
     }
 
     fn well_formed(svg: &str) {
@@ -220,10 +208,8 @@ mod tests {
         // No element repeats an attribute (which would make the XML malformed).
         for tag in svg.split('<').skip(1) {
             let tag = tag.split('>').next().unwrap_or("");
-            let mut names: Vec<&str> = tag
-                .split_whitespace()
-                .filter_map(|t| t.split_once('=').map(|(name, _)| name))
-                .collect();
+            let mut names: Vec<&str> =
+                tag.split_whitespace().filter_map(|t| t.split_once('=').map(|(name, _)| name)).collect();
             let count = names.len();
             names.sort_unstable();
             names.dedup();
@@ -234,21 +220,9 @@ mod tests {
     #[test]
     fn chart() {
         let bars = [
-            Bar {
-                operation: "sign",
-                icbls: 8_000_000,
-                baseline: Some(42_400_000),
-            },
-            Bar {
-                operation: "odd <&> \"name\"",
-                icbls: 1_795,
-                baseline: None,
-            },
-            Bar {
-                operation: "hash_to_g2",
-                icbls: 330,
-                baseline: Some(63_745),
-            },
+            Bar { operation: "sign", icbls: 8_000_000, baseline: Some(42_400_000) },
+            Bar { operation: "odd <&> \"name\"", icbls: 1_795, baseline: None },
+            Bar { operation: "hash_to_g2", icbls: 330, baseline: Some(63_745) },
         ];
         let svg = bar_chart("Instructions & such", &bars);
         well_formed(&svg);
@@ -272,27 +246,13 @@ mod tests {
         well_formed(&svg);
         assert!(svg.contains("no data") && svg.contains("&lt;empty&gt;"));
 
-        let svg = bar_chart(
-            "zeros",
-            &[Bar {
-                operation: "nop",
-                icbls: 0,
-                baseline: Some(0),
-            }],
-        );
+        let svg = bar_chart("zeros", &[Bar { operation: "nop", icbls: 0, baseline: Some(0) }]);
         well_formed(&svg);
         assert!(svg.contains("0 (1.0x)") && svg.contains(">1<") && svg.contains(">10<"));
         assert!(!svg.contains("NaN") && !svg.contains("inf"));
         assert_eq!(svg.matches("<rect").count(), 3 + 2);
 
-        let svg = bar_chart(
-            "huge",
-            &[Bar {
-                operation: "max",
-                icbls: u64::MAX,
-                baseline: None,
-            }],
-        );
+        let svg = bar_chart("huge", &[Bar { operation: "max", icbls: u64::MAX, baseline: None }]);
         well_formed(&svg);
         assert_eq!(svg.matches("<rect").count(), 3 + 1);
     }

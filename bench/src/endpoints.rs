@@ -45,7 +45,12 @@ pub fn scalar(i: u64) -> Fr {
 pub fn g1_points(n: usize) -> Vec<G1Affine> {
     let step = G1Projective::generator().mul_vartime(&scalar(1));
     let mut p = step;
-    let points: Vec<G1Projective> = (0..n).map(|_| { p += step; p }).collect();
+    let points: Vec<G1Projective> = (0..n)
+        .map(|_| {
+            p += step;
+            p
+        })
+        .collect();
     let mut out = vec![G1Affine::identity(); n];
     G1Projective::batch_normalize(&points, &mut out);
     out
@@ -55,7 +60,12 @@ pub fn g1_points(n: usize) -> Vec<G1Affine> {
 pub fn g2_points(n: usize) -> Vec<G2Affine> {
     let step = G2Projective::generator().mul_vartime(&scalar(1));
     let mut p = step;
-    let points: Vec<G2Projective> = (0..n).map(|_| { p += step; p }).collect();
+    let points: Vec<G2Projective> = (0..n)
+        .map(|_| {
+            p += step;
+            p
+        })
+        .collect();
     let mut out = vec![G2Affine::identity(); n];
     G2Projective::batch_normalize(&points, &mut out);
     out
@@ -68,20 +78,34 @@ pub fn cancelling_pairs(n: usize) -> Vec<PairingPair> {
     let mut pairs = Vec::new();
     for i in 0..n as u64 - 1 {
         sum += scalar(i);
-        pairs.push(PairingPair { g1: G1Projective::generator().mul_vartime(&scalar(i)).to_affine_vartime().to_compressed().to_vec(), g2: q.clone() });
+        pairs.push(PairingPair {
+            g1: G1Projective::generator().mul_vartime(&scalar(i)).to_affine_vartime().to_compressed().to_vec(),
+            g2: q.clone(),
+        });
     }
-    pairs.push(PairingPair { g1: G1Projective::generator().mul_vartime(&-sum).to_affine_vartime().to_compressed().to_vec(), g2: q });
+    pairs.push(PairingPair {
+        g1: G1Projective::generator().mul_vartime(&-sum).to_affine_vartime().to_compressed().to_vec(),
+        g2: q,
+    });
     pairs
 }
 
 /// An EIP-2537 G1 MSM input of `n` (point, scalar) pairs.
 pub fn msm_g1(n: usize) -> Vec<u8> {
-    g1_points(n).iter().enumerate().flat_map(|(i, p)| [&p.to_eip2537()[..], &scalar(100 + i as u64).to_bytes()[..]].concat()).collect()
+    g1_points(n)
+        .iter()
+        .enumerate()
+        .flat_map(|(i, p)| [&p.to_eip2537()[..], &scalar(100 + i as u64).to_bytes()[..]].concat())
+        .collect()
 }
 
 /// An EIP-2537 G2 MSM input of `n` pairs.
 pub fn msm_g2(n: usize) -> Vec<u8> {
-    g2_points(n).iter().enumerate().flat_map(|(i, p)| [&p.to_eip2537()[..], &scalar(100 + i as u64).to_bytes()[..]].concat()).collect()
+    g2_points(n)
+        .iter()
+        .enumerate()
+        .flat_map(|(i, p)| [&p.to_eip2537()[..], &scalar(100 + i as u64).to_bytes()[..]].concat())
+        .collect()
 }
 
 /// An EIP-2537 pairing-check input of `n` pairs whose product is one.
@@ -98,7 +122,11 @@ pub fn eip_pairs(n: usize) -> Vec<u8> {
 
 /// `n` secret keys.
 pub fn keys(n: usize) -> Vec<SecretKey> {
-    (0..n).map(|i| SecretKey::key_gen(&[(i % 251) as u8 + 1; 32], &(i as u64).to_be_bytes()).expect("32 bytes of key material")).collect()
+    (0..n)
+        .map(|i| {
+            SecretKey::key_gen(&[(i % 251) as u8 + 1; 32], &(i as u64).to_be_bytes()).expect("32 bytes of key material")
+        })
+        .collect()
 }
 
 /// `verify_certificate`'s arguments for a certificate given as hex, valid for `canister` at
@@ -131,9 +159,13 @@ pub fn measure_endpoints(v: &mut Verifier) -> Result<Vec<EndpointRow>, String> {
     };
     let r = v.version().map(|_| true);
     row(v, "version", "-", r)?;
-    let r = v.verify_certificate(certificate(IVG37_CERTIFICATE, "ivg37-qiaaa-aaaab-aaaga-cai", IVG37_TIME_NS)).map(|r| r.is_ok());
+    let r = v
+        .verify_certificate(certificate(IVG37_CERTIFICATE, "ivg37-qiaaa-aaaab-aaaga-cai", IVG37_TIME_NS))
+        .map(|r| r.is_ok());
     row(v, "verify_certificate", "mainnet certificate with delegation, 1.2 KB, one lookup", r)?;
-    let r = v.verify_certificate(certificate(SUBNET_CERTIFICATE, "224od-giaaa-aaaao-ae5vq-cai", SUBNET_TIME_NS)).map(|r| r.is_ok());
+    let r = v
+        .verify_certificate(certificate(SUBNET_CERTIFICATE, "224od-giaaa-aaaao-ae5vq-cai", SUBNET_TIME_NS))
+        .map(|r| r.is_ok());
     row(v, "verify_certificate", "mainnet certificate with delegation and sharded ranges, 13 KB", r)?;
     for n in [2, 16, 64] {
         let r = v.pairing_check(cancelling_pairs(n), false).map(|r| r == Ok(true));
@@ -179,7 +211,8 @@ pub fn measure_endpoints(v: &mut Verifier) -> Result<Vec<EndpointRow>, String> {
     }
     let messages: Vec<Vec<u8>> = (0..128u8).map(|i| [&msg[..31], &[i]].concat()).collect();
     let min_sig_sigs: Vec<min_sig::Signature> = sks.iter().zip(&messages).map(|(s, m)| min_sig::sign(s, m)).collect();
-    let min_sig_keys: Vec<Vec<u8>> = sks.iter().map(|s| min_sig::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect();
+    let min_sig_keys: Vec<Vec<u8>> =
+        sks.iter().map(|s| min_sig::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect();
     let args = AggregateVerifyArgs {
         scheme: Scheme::MinSig,
         public_keys: min_sig_keys[..16].to_vec(),
@@ -191,7 +224,11 @@ pub fn measure_endpoints(v: &mut Verifier) -> Result<Vec<EndpointRow>, String> {
     row(v, "bls_aggregate_verify", "min-sig, 16 keys and messages", r)?;
     for n in [16, 128] {
         let items = (0..n)
-            .map(|i| SignedMessage { public_key: min_sig_keys[i].clone(), message: messages[i].clone(), signature: min_sig_sigs[i].to_bytes().to_vec() })
+            .map(|i| SignedMessage {
+                public_key: min_sig_keys[i].clone(),
+                message: messages[i].clone(),
+                signature: min_sig_sigs[i].to_bytes().to_vec(),
+            })
             .collect();
         let r = v.bls_batch_verify(BatchVerifyArgs { scheme: Scheme::MinSig, items }, false).map(|r| r.is_ok());
         row(v, "bls_batch_verify", &format!("min-sig, {n} signatures on distinct messages"), r)?;
@@ -210,7 +247,11 @@ pub fn measure_endpoints(v: &mut Verifier) -> Result<Vec<EndpointRow>, String> {
         ("eip2537_pairing_check", "2 pairs".into(), eip_pairs(2)),
         ("eip2537_pairing_check", "8 pairs".into(), eip_pairs(8)),
         ("eip2537_map_fp_to_g1", "one field element".into(), [vec![0u8; 32], scalar(5).to_bytes().to_vec()].concat()),
-        ("eip2537_map_fp2_to_g2", "one Fp2 element".into(), [vec![0u8; 32], scalar(5).to_bytes().to_vec(), vec![0u8; 32], scalar(6).to_bytes().to_vec()].concat()),
+        (
+            "eip2537_map_fp2_to_g2",
+            "one Fp2 element".into(),
+            [vec![0u8; 32], scalar(5).to_bytes().to_vec(), vec![0u8; 32], scalar(6).to_bytes().to_vec()].concat(),
+        ),
     ];
     for (method, input, bytes) in eip {
         let r = v.eip2537_method(method, bytes).map(|r| r.is_ok());

@@ -12,8 +12,8 @@ pub mod chart;
 pub mod endpoints;
 pub mod library_cases;
 pub mod results;
-pub mod verifier;
 pub mod vectors;
+pub mod verifier;
 
 use candid::Principal;
 pub use icbls_meter::CallKind;
@@ -70,12 +70,24 @@ pub trait Backend {
     fn name(&self) -> &'static str;
     /// Installs `wasm` with the raw Candid init argument `arg`; the first of `controllers`
     /// installs it.
-    fn install_with_controllers(&mut self, wasm: &[u8], arg: &[u8], controllers: &[Principal]) -> Result<CanisterId, String>;
+    fn install_with_controllers(
+        &mut self,
+        wasm: &[u8],
+        arg: &[u8],
+        controllers: &[Principal],
+    ) -> Result<CanisterId, String>;
     /// Upgrades canister `id` to `wasm` with the raw Candid argument `arg` (sent by its first
     /// controller).
     fn upgrade(&mut self, id: CanisterId, wasm: &[u8], arg: &[u8]) -> Result<(), String>;
     /// Calls `method` with raw Candid `arg` as a query or an update, from `sender`.
-    fn call(&mut self, id: CanisterId, kind: CallKind, method: &str, arg: &[u8], sender: Sender) -> Result<Outcome, String>;
+    fn call(
+        &mut self,
+        id: CanisterId,
+        kind: CallKind,
+        method: &str,
+        arg: &[u8],
+        sender: Sender,
+    ) -> Result<Outcome, String>;
 
     /// Installs `wasm` with the anonymous principal as controller.
     fn install(&mut self, wasm: &[u8], arg: &[u8]) -> Result<CanisterId, String> {
@@ -127,7 +139,9 @@ fn from_meter(result: Result<icbls_meter::CallOutcome, icbls_meter::Error>, send
         Response::Reject(message) => Err(message),
     };
     let cycles = match sender {
-        Sender::Canister { .. } => Some(CyclesOutcome { accepted: outcome.cycles_accepted, refunded: outcome.cycles_refunded }),
+        Sender::Canister { .. } => {
+            Some(CyclesOutcome { accepted: outcome.cycles_accepted, refunded: outcome.cycles_refunded })
+        }
         Sender::User(_) => None,
     };
     Ok(Outcome { response, instructions: Some(outcome.instructions), cycles })
@@ -138,7 +152,12 @@ impl Backend for MeterBackend {
         "meter"
     }
 
-    fn install_with_controllers(&mut self, wasm: &[u8], arg: &[u8], controllers: &[Principal]) -> Result<CanisterId, String> {
+    fn install_with_controllers(
+        &mut self,
+        wasm: &[u8],
+        arg: &[u8],
+        controllers: &[Principal],
+    ) -> Result<CanisterId, String> {
         let controllers: Vec<Vec<u8>> = controllers.iter().map(|p| p.as_slice().to_vec()).collect();
         let canister = Canister::install_with_controllers(wasm, arg, &controllers).map_err(|e| e.to_string())?;
         self.canisters.push(canister);
@@ -149,7 +168,14 @@ impl Backend for MeterBackend {
         self.canister(id)?.upgrade(wasm, arg).map(|_| ()).map_err(|e| e.to_string())
     }
 
-    fn call(&mut self, id: CanisterId, kind: CallKind, method: &str, arg: &[u8], sender: Sender) -> Result<Outcome, String> {
+    fn call(
+        &mut self,
+        id: CanisterId,
+        kind: CallKind,
+        method: &str,
+        arg: &[u8],
+        sender: Sender,
+    ) -> Result<Outcome, String> {
         let origin = match sender {
             Sender::User(p) => Origin::Ingress { sender: p.as_slice().to_vec() },
             Sender::Canister { id, cycles } => Origin::Canister { caller: id.as_slice().to_vec(), cycles },
@@ -193,7 +219,12 @@ impl Backend for PocketIcBackend {
         "pocket-ic"
     }
 
-    fn install_with_controllers(&mut self, wasm: &[u8], arg: &[u8], controllers: &[Principal]) -> Result<CanisterId, String> {
+    fn install_with_controllers(
+        &mut self,
+        wasm: &[u8],
+        arg: &[u8],
+        controllers: &[Principal],
+    ) -> Result<CanisterId, String> {
         let sender = controllers.first().copied();
         let settings = pocket_ic::CanisterSettings { controllers: Some(controllers.to_vec()), ..Default::default() };
         let id = self.pic.create_canister_with_settings(sender, Some(settings));
@@ -212,7 +243,14 @@ impl Backend for PocketIcBackend {
 
     /// Queries and ingress updates from any principal. A call from a canister with cycles
     /// would need a proxy canister on PocketIC to send it; it is refused with a clear error.
-    fn call(&mut self, id: CanisterId, kind: CallKind, method: &str, arg: &[u8], sender: Sender) -> Result<Outcome, String> {
+    fn call(
+        &mut self,
+        id: CanisterId,
+        kind: CallKind,
+        method: &str,
+        arg: &[u8],
+        sender: Sender,
+    ) -> Result<Outcome, String> {
         let p = self.principal(id)?;
         let user = match sender {
             Sender::User(user) => user,

@@ -93,13 +93,17 @@ pub fn zkcrypto_points(g2: bool, compressed: bool, bytes: &[u8]) -> Result<Vec<R
     for entry in bytes.chunks(size) {
         let result = if g2 {
             let expected = g2_sum.to_affine_vartime();
-            let decoded = if compressed { G2Affine::from_compressed(entry) } else { G2Affine::from_uncompressed(entry) };
-            let reencoded = if compressed { expected.to_compressed().to_vec() } else { expected.to_uncompressed().to_vec() };
+            let decoded =
+                if compressed { G2Affine::from_compressed(entry) } else { G2Affine::from_uncompressed(entry) };
+            let reencoded =
+                if compressed { expected.to_compressed().to_vec() } else { expected.to_uncompressed().to_vec() };
             check_point(decoded.map(|p| p == expected), &reencoded, entry)
         } else {
             let expected = g1.to_affine_vartime();
-            let decoded = if compressed { G1Affine::from_compressed(entry) } else { G1Affine::from_uncompressed(entry) };
-            let reencoded = if compressed { expected.to_compressed().to_vec() } else { expected.to_uncompressed().to_vec() };
+            let decoded =
+                if compressed { G1Affine::from_compressed(entry) } else { G1Affine::from_uncompressed(entry) };
+            let reencoded =
+                if compressed { expected.to_compressed().to_vec() } else { expected.to_uncompressed().to_vec() };
             check_point(decoded.map(|p| p == expected), &reencoded, entry)
         };
         results.push(result);

@@ -101,10 +101,8 @@ fn run() -> Result<(), String> {
         });
     }
 
-    let dependent = DEPENDENT_BUILDS
-        .iter()
-        .map(|b| measure_dependent_build(backend.as_mut(), b))
-        .collect::<Result<Vec<_>, _>>()?;
+    let dependent =
+        DEPENDENT_BUILDS.iter().map(|b| measure_dependent_build(backend.as_mut(), b)).collect::<Result<Vec<_>, _>>()?;
 
     let root = workspace_root();
     let lock = std::fs::read_to_string(root.join("Cargo.lock")).map_err(|e| format!("Cargo.lock: {e}"))?;
@@ -132,7 +130,11 @@ fn run() -> Result<(), String> {
         if let Some(u) = results::with_readme_table(&updated, &results::readme_table(&report)) {
             updated = u;
         }
-        if let Some(u) = results::with_readme_section(&updated, "dependent", &results::dependent_table(&report.dependent, &report.rows)) {
+        if let Some(u) = results::with_readme_section(
+            &updated,
+            "dependent",
+            &results::dependent_table(&report.dependent, &report.rows),
+        ) {
             updated = u;
         }
         if updated != readme {
@@ -179,7 +181,8 @@ fn build(names: &[String]) -> Result<(), String> {
 const DEPENDENT_BUILDS: &[DependentBuild] = &[
     DependentBuild {
         name: "default flags",
-        description: "`cargo build --release --target wasm32-unknown-unknown`: the default release profile, no `RUSTFLAGS`",
+        description:
+            "`cargo build --release --target wasm32-unknown-unknown`: the default release profile, no `RUSTFLAGS`",
         rustflags: "",
         profile: &[],
     },
@@ -204,8 +207,8 @@ fn measure_dependent_build(backend: &mut dyn Backend, build: &DependentBuild) ->
     eprintln!("icbls-bench: building the dependent canister ({})", build.name);
     let wasm = build_dependent(build)?;
     let id = backend.install(&wasm, EMPTY_ARGS)?;
-    let instructions = results::measure_dependent(backend, id)
-        .map_err(|e| format!("the dependent canister ({}): {e}", build.name))?;
+    let instructions =
+        results::measure_dependent(backend, id).map_err(|e| format!("the dependent canister ({}): {e}", build.name))?;
     Ok(DependentResult {
         name: build.name.into(),
         description: build.description.into(),
@@ -236,7 +239,8 @@ fn call(args: &[String]) -> Result<(), String> {
     let text = rest.get(1).map_or("()", |s| s.as_str());
     let did_path = workspace_root().join("canisters/verifier/verifier.did");
     let did = std::fs::read_to_string(&did_path).map_err(|e| format!("{}: {e}", did_path.display()))?;
-    let (env, actor) = candid_parser::utils::CandidSource::Text(&did).load().map_err(|e| format!("verifier.did: {e}"))?;
+    let (env, actor) =
+        candid_parser::utils::CandidSource::Text(&did).load().map_err(|e| format!("verifier.did: {e}"))?;
     let actor = actor.ok_or("verifier.did has no service")?;
     let func = env.get_method(&actor, method).map_err(|e| format!("{method}: {e}"))?.clone();
     let arg_types = func.args.clone();
@@ -249,7 +253,8 @@ fn call(args: &[String]) -> Result<(), String> {
     }
     .response
     .map_err(|reject| format!("{method} was rejected: {reject}"))?;
-    let decoded = candid::IDLArgs::from_bytes_with_types(&reply, &env, &func.rets).map_err(|e| format!("the reply: {e}"))?;
+    let decoded =
+        candid::IDLArgs::from_bytes_with_types(&reply, &env, &func.rets).map_err(|e| format!("the reply: {e}"))?;
     println!("{decoded}");
     Ok(())
 }

@@ -34,9 +34,7 @@ impl Row {
     /// Baseline instructions over icbls instructions: how many times cheaper icbls is.
     pub fn speedup(&self) -> Option<f64> {
         match (&self.icbls, &self.baseline) {
-            (Some(i), Some(b)) if i.instructions > 0 => {
-                Some(b.instructions as f64 / i.instructions as f64)
-            }
+            (Some(i), Some(b)) if i.instructions > 0 => Some(b.instructions as f64 / i.instructions as f64),
             _ => None,
         }
     }
@@ -99,8 +97,8 @@ impl CanisterBuild {
     /// Sizes, hashes and install-time figures of `wasm` and of its deployable gzip; an error
     /// when the replica would refuse to install it.
     pub fn new(name: &'static str, wasm: &[u8]) -> Result<CanisterBuild, String> {
-        let validation = icbls_meter::validate(wasm)
-            .map_err(|e| format!("the replica would refuse the {name} canister: {e}"))?;
+        let validation =
+            icbls_meter::validate(wasm).map_err(|e| format!("the replica would refuse the {name} canister: {e}"))?;
         let gzip = crate::artifact::gzip(wasm);
         Ok(CanisterBuild {
             name,
@@ -116,7 +114,8 @@ impl CanisterBuild {
 /// The canisters' tables: sizes and SHA-256 (so a build can be checked against this report),
 /// then what the replica's install-time validation measures, against its limits.
 fn canisters_table(builds: &[CanisterBuild]) -> String {
-    let mut t = String::from("| canister | Wasm bytes | Wasm SHA-256 | gzip bytes | gzip SHA-256 |\n|---|---:|---|---:|---|\n");
+    let mut t =
+        String::from("| canister | Wasm bytes | Wasm SHA-256 | gzip bytes | gzip SHA-256 |\n|---|---:|---|---:|---|\n");
     for b in builds {
         t.push_str(&format!(
             "| {} | {} | `{}` | {} | `{}` |\n",
@@ -187,7 +186,13 @@ pub const CHART_ROWS: &[&str] = &[
 /// baseline where it has the operation.
 pub fn readme_table(report: &Report) -> String {
     let mut names: Vec<&str> = CHART_ROWS.to_vec();
-    names.extend(["fast_aggregate_verify_128", "batch_verify_128", "eip2537_g1msm_128", "eip2537_pairing_2", "point_evaluation"]);
+    names.extend([
+        "fast_aggregate_verify_128",
+        "batch_verify_128",
+        "eip2537_g1msm_128",
+        "eip2537_pairing_2",
+        "point_evaluation",
+    ]);
     let rows: Vec<Row> = names.iter().filter_map(|n| report.rows.iter().find(|r| r.operation == *n).cloned()).collect();
     table(&rows)
 }
@@ -242,19 +247,11 @@ pub struct VariantResult {
 /// The IC's instruction limit for one query.
 pub const QUERY_LIMIT: u64 = 5_000_000_000;
 
-fn decode<T: candid::CandidType + for<'de> serde::Deserialize<'de>>(
-    bytes: &[u8],
-    what: &str,
-) -> Result<T, String> {
+fn decode<T: candid::CandidType + for<'de> serde::Deserialize<'de>>(bytes: &[u8], what: &str) -> Result<T, String> {
     candid::decode_one(bytes).map_err(|e| format!("{what}: cannot decode the reply: {e}"))
 }
 
-fn query(
-    backend: &mut dyn Backend,
-    id: CanisterId,
-    method: &str,
-    arg: &[u8],
-) -> Result<Vec<u8>, String> {
+fn query(backend: &mut dyn Backend, id: CanisterId, method: &str, arg: &[u8]) -> Result<Vec<u8>, String> {
     let outcome = backend.query(id, method, arg).map_err(|e| format!("{method}: {e}"))?;
     outcome.response.map_err(|reject| format!("{method} was rejected: {reject}"))
 }
@@ -308,13 +305,7 @@ fn measure_on(
         }
     };
     let instructions = decode(&reply, method)?;
-    Ok(Measurement {
-        canister,
-        method: method.to_string(),
-        arg_hex: hex::encode(EMPTY_ARGS),
-        instructions,
-        update,
-    })
+    Ok(Measurement { canister, method: method.to_string(), arg_hex: hex::encode(EMPTY_ARGS), instructions, update })
 }
 
 /// Every bench method of both canisters, as table rows.
@@ -437,10 +428,8 @@ pub fn variants_table(variants: &[VariantResult]) -> String {
     t.push('\n');
     t.push_str(&decisions(variants));
     for (i, op) in VARIANT_ROWS.iter().enumerate() {
-        let best = variants
-            .iter()
-            .filter_map(|v| v.instructions.as_ref().ok().map(|c| (c[i], v)))
-            .min_by_key(|(c, _)| *c);
+        let best =
+            variants.iter().filter_map(|v| v.instructions.as_ref().ok().map(|c| (c[i], v))).min_by_key(|(c, _)| *c);
         if let Some((count, v)) = best {
             t.push_str(&format!("- cheapest `{op}`: {} ({})\n", v.name, thousands(count)));
         }
@@ -472,9 +461,8 @@ pub fn dependent_table(builds: &[DependentResult], rows: &[Row]) -> String {
             }
         }
     }
-    let figure = |b: &DependentResult, name: &str| {
-        b.instructions.iter().find(|m| m.method == name).map(|m| m.instructions)
-    };
+    let figure =
+        |b: &DependentResult, name: &str| b.instructions.iter().find(|m| m.method == name).map(|m| m.instructions);
     for name in names {
         t.push_str(&format!("| {name} |"));
         for b in builds {
@@ -526,8 +514,7 @@ fn decisions(variants: &[VariantResult]) -> String {
 
 /// `bench/RESULTS.md`.
 pub fn markdown(report: &Report) -> String {
-    let versions: Vec<String> =
-        report.versions.iter().map(|(n, v)| format!("`{n}` {v}")).collect();
+    let versions: Vec<String> = report.versions.iter().map(|(n, v)| format!("`{n}` {v}")).collect();
     format!(
         "# icbls benchmark results\n\n\
          Produced by `{command}` on the **{backend}** backend. Do not edit by hand: run the \
@@ -605,7 +592,11 @@ fn updates_list(rows: &[Row]) -> String {
         .filter(|r| [&r.icbls, &r.baseline].iter().any(|m| m.as_ref().is_some_and(|m| m.update)))
         .map(|r| format!("`{}`", r.operation))
         .collect();
-    if names.is_empty() { "none".into() } else { names.join(", ") }
+    if names.is_empty() {
+        "none".into()
+    } else {
+        names.join(", ")
+    }
 }
 
 /// The version of each named package in the workspace's `Cargo.lock`.
@@ -649,7 +640,15 @@ mod tests {
 
     #[test]
     fn rows_without_icbls_have_no_ratio() {
-        let m = |n| Some(Measurement { canister: "x", method: "m".into(), arg_hex: String::new(), instructions: n, update: false });
+        let m = |n| {
+            Some(Measurement {
+                canister: "x",
+                method: "m".into(),
+                arg_hex: String::new(),
+                instructions: n,
+                update: false,
+            })
+        };
         let row = Row { operation: "op".into(), icbls: None, baseline: m(10) };
         assert_eq!(row.speedup(), None);
         let row = Row { operation: "op".into(), icbls: m(5), baseline: m(10) };

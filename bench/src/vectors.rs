@@ -23,8 +23,8 @@
 //! wrong inside a recognised file (a missing field, bad hex) fails that case.
 
 use crate::verifier::{
-    AggregateVerifyArgs, BatchVerifyArgs, BlsVerifyArgs, Error, FastAggregateVerifyArgs, PrecompileOutput, Reply, Scheme,
-    SignedMessage, Verifier, VerifyCertificateArgs,
+    AggregateVerifyArgs, BatchVerifyArgs, BlsVerifyArgs, Error, FastAggregateVerifyArgs, PrecompileOutput, Reply,
+    Scheme, SignedMessage, Verifier, VerifyCertificateArgs,
 };
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
@@ -52,7 +52,9 @@ pub fn run_vectors(paths: &[PathBuf], verifier: &mut Verifier, out: &mut dyn Wri
                 report.render(file)
             }
         };
-        out.write_all(line.as_bytes()).and_then(|()| out.flush()).map_err(|e| format!("cannot write the report: {e}"))?;
+        out.write_all(line.as_bytes())
+            .and_then(|()| out.flush())
+            .map_err(|e| format!("cannot write the report: {e}"))?;
     }
     Ok(all_passed)
 }
@@ -292,11 +294,16 @@ fn run_file(path: &Path, kind: &Kind, value: &Value, v: &mut Verifier) -> FileRe
         Kind::ExpandMessage => {
             let dst = value.get("DST").and_then(Value::as_str).unwrap_or("").as_bytes();
             for case in value["tests"].as_array().into_iter().flatten() {
-                let name = format!("msg {:?} len {}", abbreviate(case.get("msg").and_then(Value::as_str).unwrap_or("")), case["len_in_bytes"]);
+                let name = format!(
+                    "msg {:?} len {}",
+                    abbreviate(case.get("msg").and_then(Value::as_str).unwrap_or("")),
+                    case["len_in_bytes"]
+                );
                 let run = || -> Result<(), String> {
                     let msg = case["msg"].as_str().ok_or("msg is not a string")?.as_bytes();
                     let len = case["len_in_bytes"].as_str().ok_or("len_in_bytes is not a string")?;
-                    let len = usize::from_str_radix(len.trim_start_matches("0x"), 16).map_err(|e| format!("len_in_bytes: {e}"))?;
+                    let len = usize::from_str_radix(len.trim_start_matches("0x"), 16)
+                        .map_err(|e| format!("len_in_bytes: {e}"))?;
                     crate::library_cases::expand_message(msg, dst, len, &hex_field(case, "uniform_bytes")?)
                 };
                 report.add(name, Outcome::Library(run()));
@@ -368,20 +375,34 @@ fn run_precompile(address: u8, case: &Value, v: &mut Verifier) -> Outcome {
         };
         let result = reply.map_err(|reject| format!("the call was rejected: {reject}"))?;
         if let Some(expected) = case.get("Expected") {
-            let expected = unhex(expected.as_str().ok_or("Expected is not a string")?).map_err(|e| format!("Expected: {e}"))?;
+            let expected =
+                unhex(expected.as_str().ok_or("Expected is not a string")?).map_err(|e| format!("Expected: {e}"))?;
             let gas = match case.get("Gas") {
                 None => None,
                 Some(gas) => Some(json_u64(gas).ok_or("Gas is not a number")?),
             };
             let PrecompileOutput { output, gas: got_gas } = match result {
                 Ok(out) => out,
-                Err(e) => return Ok(Outcome::Fail(format!("expected output 0x{}, got {}", hex::encode(&expected), show_error(&e)))),
+                Err(e) => {
+                    return Ok(Outcome::Fail(format!(
+                        "expected output 0x{}, got {}",
+                        hex::encode(&expected),
+                        show_error(&e)
+                    )))
+                }
             };
             if output != expected {
-                return Ok(Outcome::Fail(format!("output 0x{} differs from the expected 0x{}", hex::encode(output), hex::encode(expected))));
+                return Ok(Outcome::Fail(format!(
+                    "output 0x{} differs from the expected 0x{}",
+                    hex::encode(output),
+                    hex::encode(expected)
+                )));
             }
             if gas.is_some_and(|gas| gas != got_gas) {
-                return Ok(Outcome::Fail(format!("gas {got_gas} differs from the expected {}", gas.unwrap_or_default())));
+                return Ok(Outcome::Fail(format!(
+                    "gas {got_gas} differs from the expected {}",
+                    gas.unwrap_or_default()
+                )));
             }
             Ok(Outcome::Pass)
         } else if let Some(error) = case.get("ExpectedError") {
@@ -439,7 +460,8 @@ fn run_hash_to_curve(value: &Value, v: &mut Verifier, report: &mut FileReport) {
             let dst = dst.clone()?;
             let msg = case["msg"].as_str().ok_or("msg is not a string")?.as_bytes().to_vec();
             let point = &case["P"];
-            let (x, y) = (point["x"].as_str().ok_or("P.x is not a string")?, point["y"].as_str().ok_or("P.y is not a string")?);
+            let (x, y) =
+                (point["x"].as_str().ok_or("P.x is not a string")?, point["y"].as_str().ok_or("P.y is not a string")?);
             let expected = if g2 { compress_g2(x, y)? } else { compress_g1(x, y)? };
             if nonuniform {
                 return Ok(Outcome::Library(crate::library_cases::encode_to_curve(g2, &msg, &dst, &expected)));
@@ -455,7 +477,9 @@ fn compare_hash(reply: Reply<Result<Vec<u8>, Error>>, expected: &[u8]) -> Outcom
         Err(reject) => Outcome::Fail(format!("the call was rejected: {reject}")),
         Ok(Err(e)) => Outcome::Fail(format!("expected 0x{}, got {}", hex::encode(expected), show_error(&e))),
         Ok(Ok(got)) if got == expected => Outcome::Pass,
-        Ok(Ok(got)) => Outcome::Fail(format!("point 0x{} differs from the expected 0x{}", hex::encode(got), hex::encode(expected))),
+        Ok(Ok(got)) => {
+            Outcome::Fail(format!("point 0x{} differs from the expected 0x{}", hex::encode(got), hex::encode(expected)))
+        }
     }
 }
 
@@ -493,11 +517,19 @@ fn run_eth_bls(handler: Option<Handler>, value: &Value, v: &mut Verifier) -> Out
                 return Ok(Outcome::Library(crate::library_cases::aggregate(&signatures, expected.as_deref())));
             }
             Handler::DeserializationG1 => {
-                let result = crate::library_cases::deserialize(false, &hex_field(input, "pubkey")?, expected_bool(output, "output")?);
+                let result = crate::library_cases::deserialize(
+                    false,
+                    &hex_field(input, "pubkey")?,
+                    expected_bool(output, "output")?,
+                );
                 return Ok(Outcome::Library(result));
             }
             Handler::DeserializationG2 => {
-                let result = crate::library_cases::deserialize(true, &hex_field(input, "signature")?, expected_bool(output, "output")?);
+                let result = crate::library_cases::deserialize(
+                    true,
+                    &hex_field(input, "signature")?,
+                    expected_bool(output, "output")?,
+                );
                 return Ok(Outcome::Library(result));
             }
             Handler::HashToG2 => {
@@ -542,7 +574,9 @@ fn run_eth_bls(handler: Option<Handler>, value: &Value, v: &mut Verifier) -> Out
                 let (keys, messages, signatures) =
                     (hex_list(input, "pubkeys")?, hex_list(input, "messages")?, hex_list(input, "signatures")?);
                 if keys.len() != messages.len() || keys.len() != signatures.len() {
-                    return Ok(Outcome::Skip("not representable: pubkeys, messages and signatures differ in length".into()));
+                    return Ok(Outcome::Skip(
+                        "not representable: pubkeys, messages and signatures differ in length".into(),
+                    ));
                 }
                 let items = keys
                     .into_iter()
@@ -633,10 +667,15 @@ fn run_kzg_proof(value: &Value, v: &mut Verifier) -> Outcome {
     let mut run = || -> Result<Outcome, String> {
         let input = &value["input"];
         let expected = expected_bool(&value["output"], "output")?;
-        let (commitment, z, y, proof) =
-            (hex_field(input, "commitment")?, hex_field(input, "z")?, hex_field(input, "y")?, hex_field(input, "proof")?);
+        let (commitment, z, y, proof) = (
+            hex_field(input, "commitment")?,
+            hex_field(input, "z")?,
+            hex_field(input, "y")?,
+            hex_field(input, "proof")?,
+        );
         if commitment.len() != 48 || z.len() != 32 || y.len() != 32 || proof.len() != 48 {
-            let lengths = format!("commitment {}, z {}, y {}, proof {} bytes", commitment.len(), z.len(), y.len(), proof.len());
+            let lengths =
+                format!("commitment {}, z {}, y {}, proof {} bytes", commitment.len(), z.len(), y.len(), proof.len());
             return Ok(match expected {
                 false => Outcome::Skip("not representable as a precompile input".into()),
                 true => Outcome::Fail(format!("expected true, but the input cannot be a precompile input ({lengths})")),
@@ -652,7 +691,11 @@ fn run_kzg_proof(value: &Value, v: &mut Verifier) -> Outcome {
             fixed[24..32].copy_from_slice(&FIELD_ELEMENTS_PER_BLOB.to_be_bytes());
             fixed[32..].copy_from_slice(&hex::decode(BLS_MODULUS_HEX).expect("a constant"));
             if out.output != fixed || out.gas != POINT_EVALUATION_GAS {
-                return Ok(Outcome::Fail(format!("output 0x{} (gas {}) is not the precompile's fixed output", hex::encode(&out.output), out.gas)));
+                return Ok(Outcome::Fail(format!(
+                    "output 0x{} (gas {}) is not the precompile's fixed output",
+                    hex::encode(&out.output),
+                    out.gas
+                )));
             }
         }
         Ok(verdict(expected, reply.map(|r| r.map(|_| ()))))
@@ -695,7 +738,9 @@ fn eth_proofs_of_possession(keys: &[Vec<u8>]) -> Vec<Vec<u8>> {
     let known: Vec<(Vec<u8>, Vec<u8>)> = ETH_GENERATOR_SECRET_KEYS
         .iter()
         .filter_map(|h| SecretKey::from_bytes(&hex::decode(h).ok()?).ok())
-        .map(|sk| (min_pk::PublicKey::from_secret_key(&sk).to_bytes().to_vec(), min_pk::pop_prove(&sk).to_bytes().to_vec()))
+        .map(|sk| {
+            (min_pk::PublicKey::from_secret_key(&sk).to_bytes().to_vec(), min_pk::pop_prove(&sk).to_bytes().to_vec())
+        })
         .collect();
     keys.iter()
         .map(|k| known.iter().find(|(pk, _)| pk == k).map(|(_, proof)| proof.clone()).unwrap_or_else(|| vec![0; 96]))
@@ -777,7 +822,8 @@ fn json_u64(value: &Value) -> Option<u64> {
 // ---------------------------------------------------------------------------------------------
 
 /// The BLS12-381 base field modulus p, big-endian.
-const P: [u8; 48] = hex_48("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab");
+const P: [u8; 48] =
+    hex_48("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab");
 
 const fn hex_48(s: &str) -> [u8; 48] {
     const fn nibble(c: u8) -> u8 {
@@ -1025,11 +1071,17 @@ mod tests {
         assert_eq!(kind("elsewhere/verifycase_one_privkey_4.json", verify), Some(Kind::EthBls(Some(Handler::Verify))));
         assert_eq!(kind("x/aggregate_verify_valid.json", verify), Some(Kind::EthBls(Some(Handler::AggregateVerify))));
         assert_eq!(kind("x/aggregate_infinity_signature.json", verify), Some(Kind::EthBls(Some(Handler::Aggregate))));
-        assert_eq!(kind("x/fast_aggregate_verify_valid_3d.json", verify), Some(Kind::EthBls(Some(Handler::FastAggregateVerify))));
+        assert_eq!(
+            kind("x/fast_aggregate_verify_valid_3d.json", verify),
+            Some(Kind::EthBls(Some(Handler::FastAggregateVerify)))
+        );
         assert_eq!(kind("x/batch_verify_valid.json", verify), Some(Kind::EthBls(Some(Handler::BatchVerify))));
         assert_eq!(kind("x/hash_to_G2__2782.json", verify), Some(Kind::EthBls(Some(Handler::HashToG2))));
         assert_eq!(kind("x/sign_case_zero_privkey.json", verify), Some(Kind::EthBls(Some(Handler::Sign))));
-        assert_eq!(kind("deserialization_G2/whatever.json", verify), Some(Kind::EthBls(Some(Handler::DeserializationG2))));
+        assert_eq!(
+            kind("deserialization_G2/whatever.json", verify),
+            Some(Kind::EthBls(Some(Handler::DeserializationG2)))
+        );
         assert_eq!(kind("x/unknown.json", verify), Some(Kind::EthBls(None)));
         let certs = r#"[{"name": "c", "certificate_hex": "d9d9f7", "root_key_hex": "30", "expected_valid": true, "expected_time_ns": 1}]"#;
         assert_eq!(kind("ic.json", certs), Some(Kind::IcCertificates));
@@ -1042,7 +1094,10 @@ mod tests {
         // PROVENANCE.md, trusted_setup.txt, tau_g2.json, an empty list, a README.
         assert_eq!(kind("PROVENANCE.md", "# PROVENANCE\n\nSource: x @ y, path: z\n| a | b |\n"), None);
         assert_eq!(kind("trusted_setup.txt", "4096\n65\na0413c0dcafec6dbc9f47d66785cf1e8c981044f7d13cfe3e4fcbb71b5408dfde6312493cb3c1d30516cb3ca88c03654\n"), None);
-        assert_eq!(kind("tau_g2.json", r#"{"g2_generator_compressed_hex": "93", "tau_g2_compressed_hex": "b5", "note": "n"}"#), None);
+        assert_eq!(
+            kind("tau_g2.json", r#"{"g2_generator_compressed_hex": "93", "tau_g2_compressed_hex": "b5", "note": "n"}"#),
+            None
+        );
         assert_eq!(kind("empty.json", "[]"), None);
         assert_eq!(kind("list.json", r#"[{"a": 1}]"#), None);
         assert_eq!(kind("README.md", "Folders: eip2537/ (EIP-2537 precompiles)\n"), None);
@@ -1056,7 +1111,9 @@ mod tests {
         assert_eq!(value["input"]["z"], "0x00");
         assert!(value["output"].is_null());
         assert_eq!(detect(Path::new("verify_kzg_proof/case/data.yaml"), &value), Some(Kind::KzgProof));
-        let value = parse_yaml("input:\n  commitment: '0xc0'\n  z: '0x00'\n  y: '0x01'\n  proof: '0xc0'\noutput: true\n").unwrap();
+        let value =
+            parse_yaml("input:\n  commitment: '0xc0'\n  z: '0x00'\n  y: '0x01'\n  proof: '0xc0'\noutput: true\n")
+                .unwrap();
         assert_eq!(value["output"], true);
         // Consensus-spec-tests BLS YAML: the handler from a folder further up.
         let text = "input:\n  pubkeys: ['0xaa', '0xbb']\n  message: '0xab'\n  signature: '0xcc'\noutput: false\n";
@@ -1074,8 +1131,14 @@ mod tests {
     fn versioned_hash_of_the_geth_case() {
         // geth's pointEvaluation.json: the commitment (input bytes 96..144) and the versioned
         // hash the input starts with.
-        let commitment = hex::decode("8f59a8d2a1a625a17f3fea0fe5eb8c896db3764f3185481bc22f91b4aaffcca25f26936857bc3a7c2539ea8ec3a952b7").unwrap();
-        assert_eq!(hex::encode(versioned_hash(&commitment)), "01e798154708fe7789429634053cbf9f99b619f9f084048927333fce637f549b");
+        let commitment = hex::decode(
+            "8f59a8d2a1a625a17f3fea0fe5eb8c896db3764f3185481bc22f91b4aaffcca25f26936857bc3a7c2539ea8ec3a952b7",
+        )
+        .unwrap();
+        assert_eq!(
+            hex::encode(versioned_hash(&commitment)),
+            "01e798154708fe7789429634053cbf9f99b619f9f084048927333fce637f549b"
+        );
     }
 
     #[test]
@@ -1092,9 +1155,12 @@ mod tests {
         assert_eq!(doubled, P);
     }
 
-    const G1_X: &str = "0x17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb";
-    const G1_Y: &str = "0x08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1";
-    const G1_NEG_Y: &str = "0x114d1d6855d545a8aa7d76c8cf2e21f267816aef1db507c96655b9d5caac42364e6f38ba0ecb751bad54dcd6b939c2ca";
+    const G1_X: &str =
+        "0x17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb";
+    const G1_Y: &str =
+        "0x08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1";
+    const G1_NEG_Y: &str =
+        "0x114d1d6855d545a8aa7d76c8cf2e21f267816aef1db507c96655b9d5caac42364e6f38ba0ecb751bad54dcd6b939c2ca";
 
     #[test]
     fn compressed_generators() {
@@ -1103,7 +1169,14 @@ mod tests {
         // -G1: the larger y, flag 0x20.
         assert_eq!(hex::encode(compress_g1(G1_X, G1_NEG_Y).unwrap()), format!("b{}", &g1[1..]));
         // Leading zeros may be left out.
-        assert_eq!(compress_g1("0x17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb", "0x8b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1").unwrap(), compress_g1(G1_X, G1_Y).unwrap());
+        assert_eq!(
+            compress_g1(
+                "0x17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb",
+                "0x8b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1"
+            )
+            .unwrap(),
+            compress_g1(G1_X, G1_Y).unwrap()
+        );
         // G2 generator (x = c0,c1; y = c0,c1): the compressed form in c-kzg's trusted setup.
         let x = "0x024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8,0x13e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b7e";
         let y = "0x0ce5d527727d6e118cc9cdc6da2e351aadfd9baa8cbdd3a76d429a695160d12c923ac9cc3baca289e193548608b82801,0x0606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab572e99ab3f370d275cec1da1aaa9075ff05f79be";
@@ -1113,7 +1186,11 @@ mod tests {
         assert_eq!(compress_g2(x, &format!("{G1_NEG_Y},0x0")).unwrap()[0] & 0x20, 0x20);
         assert_eq!(compress_g2(x, &format!("{G1_Y},0x0")).unwrap()[0] & 0x20, 0);
         // Not below p, not "c0,c1", not hex: errors, no panic.
-        assert!(compress_g1("0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab", G1_Y).is_err());
+        assert!(compress_g1(
+            "0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab",
+            G1_Y
+        )
+        .is_err());
         assert!(compress_g2(G1_X, G1_Y).is_err());
         assert!(compress_g1("0xzz", G1_Y).is_err());
         assert!(compress_g1(&format!("{G1_X}00"), G1_Y).is_err());
@@ -1134,8 +1211,16 @@ mod tests {
     fn eips_assets_file_in_a_folder() {
         let dir = std::env::temp_dir().join(format!("icbls-vectors-unit-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("add_G1_bls.json"), r#"[{"Input": "00", "Expected": "00", "Name": "a", "Gas": 375, "NoBenchmark": false}]"#).unwrap();
-        std::fs::write(dir.join("fail-pairing_check_bls.json"), r#"[{"Input": "", "ExpectedError": "invalid input length", "Name": "e"}]"#).unwrap();
+        std::fs::write(
+            dir.join("add_G1_bls.json"),
+            r#"[{"Input": "00", "Expected": "00", "Name": "a", "Gas": 375, "NoBenchmark": false}]"#,
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("fail-pairing_check_bls.json"),
+            r#"[{"Input": "", "ExpectedError": "invalid input length", "Name": "e"}]"#,
+        )
+        .unwrap();
         std::fs::write(dir.join("PROVENANCE.md"), "# where from\n").unwrap();
         std::fs::write(dir.join("z.bin"), [0xd9, 0xff, 0x00]).unwrap();
         let mut files = Vec::new();

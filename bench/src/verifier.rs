@@ -38,7 +38,11 @@ impl Verifier {
 
     /// Builds the verifier and installs it with the install argument `init` and these
     /// controllers. Calls are sent by the anonymous user.
-    pub fn install_with(mut backend: Box<dyn Backend>, init: Option<InitArgs>, controllers: &[Principal]) -> Result<Verifier, String> {
+    pub fn install_with(
+        mut backend: Box<dyn Backend>,
+        init: Option<InitArgs>,
+        controllers: &[Principal],
+    ) -> Result<Verifier, String> {
         let wasm = Verifier::wasm()?;
         let arg = candid::encode_one(init).map_err(|e| format!("cannot encode the install argument: {e}"))?;
         let id = backend.install_with_controllers(&wasm, &arg, controllers)?;
@@ -64,13 +68,24 @@ impl Verifier {
 
     /// Calls `method` with `args` as a query (or an update) from [`Verifier::sender`] and
     /// decodes the reply.
-    pub fn call<A: ArgumentEncoder, R: CandidType + DeserializeOwned>(&mut self, method: &str, args: A, update: bool) -> Reply<R> {
+    pub fn call<A: ArgumentEncoder, R: CandidType + DeserializeOwned>(
+        &mut self,
+        method: &str,
+        args: A,
+        update: bool,
+    ) -> Reply<R> {
         let arg = candid::encode_args(args).map_err(|e| format!("{method}: cannot encode the argument: {e}"))?;
         self.call_raw(method, &arg, update)
     }
 
     /// Calls `method` with `args` from `sender`.
-    pub fn call_from<A: ArgumentEncoder, R: CandidType + DeserializeOwned>(&mut self, method: &str, args: A, kind: CallKind, sender: Sender) -> Reply<R> {
+    pub fn call_from<A: ArgumentEncoder, R: CandidType + DeserializeOwned>(
+        &mut self,
+        method: &str,
+        args: A,
+        kind: CallKind,
+        sender: Sender,
+    ) -> Reply<R> {
         let arg = candid::encode_args(args).map_err(|e| format!("{method}: cannot encode the argument: {e}"))?;
         self.call_raw_from(method, &arg, kind, sender)
     }
@@ -82,7 +97,13 @@ impl Verifier {
     }
 
     /// Calls `method` with raw Candid bytes from `sender`; the reject text is the `Err`.
-    pub fn call_raw_from<R: CandidType + DeserializeOwned>(&mut self, method: &str, arg: &[u8], kind: CallKind, sender: Sender) -> Reply<R> {
+    pub fn call_raw_from<R: CandidType + DeserializeOwned>(
+        &mut self,
+        method: &str,
+        arg: &[u8],
+        kind: CallKind,
+        sender: Sender,
+    ) -> Reply<R> {
         self.last_instructions = None;
         self.last_cycles = None;
         let outcome = self.backend.call(self.id, kind, method, arg, sender)?;
@@ -124,7 +145,11 @@ impl Verifier {
     }
 
     /// `bls_fast_aggregate_verify` (or its update).
-    pub fn bls_fast_aggregate_verify(&mut self, args: FastAggregateVerifyArgs, update: bool) -> Reply<Result<(), Error>> {
+    pub fn bls_fast_aggregate_verify(
+        &mut self,
+        args: FastAggregateVerifyArgs,
+        update: bool,
+    ) -> Reply<Result<(), Error>> {
         let method = if update { "bls_fast_aggregate_verify_update" } else { "bls_fast_aggregate_verify" };
         self.call(method, (args,), update)
     }
@@ -142,7 +167,12 @@ impl Verifier {
     }
 
     /// `eip2537_call` (or its update).
-    pub fn eip2537_call(&mut self, address: u8, input: Vec<u8>, update: bool) -> Reply<Result<PrecompileOutput, Error>> {
+    pub fn eip2537_call(
+        &mut self,
+        address: u8,
+        input: Vec<u8>,
+        update: bool,
+    ) -> Reply<Result<PrecompileOutput, Error>> {
         let method = if update { "eip2537_call_update" } else { "eip2537_call" };
         self.call(method, (address, input), update)
     }

@@ -37,7 +37,15 @@ fn public_vectors_pass_through_the_canister() {
     println!("{report}");
     println!("conformance run on {}: {:.1} s", v.backend.name(), elapsed.as_secs_f64());
     assert!(ok, "some vectors failed:\n{report}");
-    for folder in ["eip2537", "kzg_point_evaluation", "hash_to_curve", "bls_sig_min_pk_eth", "bls_sig_min_sig_ic", "ic_certificates", "serialization"] {
+    for folder in [
+        "eip2537",
+        "kzg_point_evaluation",
+        "hash_to_curve",
+        "bls_sig_min_pk_eth",
+        "bls_sig_min_sig_ic",
+        "ic_certificates",
+        "serialization",
+    ] {
         let prefix = format!("{}/", root.join(folder).display());
         let passed: usize = report
             .lines()
@@ -76,10 +84,20 @@ fn eips_assets_names(v: &mut Verifier) {
     std::fs::create_dir_all(dir.join("good")).unwrap();
     std::fs::create_dir_all(dir.join("bad")).unwrap();
     let good = dir.join("good");
-    let add = format!(r#"[{{"Input": "{G1_ADD_INPUT}", "Name": "g1_add_5g1", "Expected": "{G1_ADD_EXPECTED}", "Gas": 375, "NoBenchmark": false}}]"#);
+    let add = format!(
+        r#"[{{"Input": "{G1_ADD_INPUT}", "Name": "g1_add_5g1", "Expected": "{G1_ADD_EXPECTED}", "Gas": 375, "NoBenchmark": false}}]"#
+    );
     std::fs::write(good.join("add_G1_bls.json"), &add).unwrap();
-    std::fs::write(good.join("fail-pairing_check_bls.json"), r#"[{"Input": "", "ExpectedError": "invalid input length", "Name": "bls_pairing_empty_input"}]"#).unwrap();
-    std::fs::write(good.join("fail-msm_G1_bls.json"), r#"[{"Input": "0x00", "ExpectedError": "invalid input length", "Name": "one_byte"}]"#).unwrap();
+    std::fs::write(
+        good.join("fail-pairing_check_bls.json"),
+        r#"[{"Input": "", "ExpectedError": "invalid input length", "Name": "bls_pairing_empty_input"}]"#,
+    )
+    .unwrap();
+    std::fs::write(
+        good.join("fail-msm_G1_bls.json"),
+        r#"[{"Input": "0x00", "ExpectedError": "invalid input length", "Name": "one_byte"}]"#,
+    )
+    .unwrap();
     let (ok, report) = run(v, std::slice::from_ref(&good));
     println!("{report}");
     assert!(ok, "{report}");

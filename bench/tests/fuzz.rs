@@ -9,7 +9,9 @@
 
 use candid::{CandidType, Principal};
 use icbls::bls::{min_pk, min_sig, SecretKey};
-use icbls_bench::endpoints::{cancelling_pairs, g1_points, msm_g1, msm_g2, eip_pairs, IVG37_CERTIFICATE, IVG37_TIME_NS};
+use icbls_bench::endpoints::{
+    cancelling_pairs, eip_pairs, g1_points, msm_g1, msm_g2, IVG37_CERTIFICATE, IVG37_TIME_NS,
+};
 use icbls_bench::verifier::*;
 use icbls_bench::{CallKind, MeterBackend, Sender};
 use icbls_verifier_client::service::EIP2537_METHODS;
@@ -46,7 +48,8 @@ fn seeds() -> Vec<Seed> {
     let sks: Vec<SecretKey> = (0..3u8).map(|i| SecretKey::key_gen(&[i + 40; 32], b"fuzz").unwrap()).collect();
     let msg = b"fuzz me".to_vec();
     let seed = |method: &str, arg: Vec<u8>, reply_ok: fn(&[u8]) -> bool| Seed { method: method.into(), arg, reply_ok };
-    let mut certificate = icbls_bench::endpoints::certificate(IVG37_CERTIFICATE, "ivg37-qiaaa-aaaab-aaaga-cai", IVG37_TIME_NS);
+    let mut certificate =
+        icbls_bench::endpoints::certificate(IVG37_CERTIFICATE, "ivg37-qiaaa-aaaab-aaaga-cai", IVG37_TIME_NS);
     certificate.lookup.push(vec![b"canister".to_vec(), vec![0; 10]]);
     let min_pk_sigs: Vec<min_pk::Signature> = sks.iter().map(|s| min_pk::sign(s, &msg)).collect();
     let fast = FastAggregateVerifyArgs {
@@ -97,8 +100,17 @@ fn seeds() -> Vec<Seed> {
     };
     let mut out = vec![
         seed("version", candid::encode_args(()).unwrap(), decodes::<String>),
-        seed("price", candid::encode_one(PriceArgs { method: "pairing_check".into(), address: None, items: 3, bytes: 0 }).unwrap(), decodes::<Result<u128, Error>>),
-        seed("verify_certificate", candid::encode_one(certificate).unwrap(), decodes::<Result<VerifiedCertificate, Error>>),
+        seed(
+            "price",
+            candid::encode_one(PriceArgs { method: "pairing_check".into(), address: None, items: 3, bytes: 0 })
+                .unwrap(),
+            decodes::<Result<u128, Error>>,
+        ),
+        seed(
+            "verify_certificate",
+            candid::encode_one(certificate).unwrap(),
+            decodes::<Result<VerifiedCertificate, Error>>,
+        ),
         seed("pairing_check", candid::encode_one(cancelling_pairs(2)).unwrap(), decodes::<Result<bool, Error>>),
         seed("bls_verify", candid::encode_one(verify).unwrap(), decodes::<Result<(), Error>>),
         seed("bls_fast_aggregate_verify", candid::encode_one(fast).unwrap(), decodes::<Result<(), Error>>),
@@ -109,8 +121,16 @@ fn seeds() -> Vec<Seed> {
         seed("hash_to_g2", candid::encode_one(&hash).unwrap(), decodes::<Result<Vec<u8>, Error>>),
     ];
     for &(method, address) in EIP2537_METHODS {
-        out.push(seed(method, candid::encode_one(eip_inputs(address)).unwrap(), decodes::<Result<PrecompileOutput, Error>>));
-        out.push(seed("eip2537_call", candid::encode_args((address, eip_inputs(address))).unwrap(), decodes::<Result<PrecompileOutput, Error>>));
+        out.push(seed(
+            method,
+            candid::encode_one(eip_inputs(address)).unwrap(),
+            decodes::<Result<PrecompileOutput, Error>>,
+        ));
+        out.push(seed(
+            "eip2537_call",
+            candid::encode_args((address, eip_inputs(address))).unwrap(),
+            decodes::<Result<PrecompileOutput, Error>>,
+        ));
     }
     out
 }
@@ -181,10 +201,12 @@ fn random_blob(rng: &mut Rng) -> Vec<u8> {
 #[test]
 fn random_and_mutated_arguments_never_trap() {
     const CALLS: usize = 10_000;
-    let mut v = Verifier::install_with(Box::new(MeterBackend::new()), None, &[Principal::from_slice(&[7; 29])]).unwrap();
+    let mut v =
+        Verifier::install_with(Box::new(MeterBackend::new()), None, &[Principal::from_slice(&[7; 29])]).unwrap();
     let seeds = seeds();
     let mut rng = Rng(0x1cb1_5eed);
-    let payer = Sender::Canister { id: Principal::from_slice(&[0, 0, 0, 0, 0, 0, 0, 42, 1, 1]), cycles: 50_000_000_000 };
+    let payer =
+        Sender::Canister { id: Principal::from_slice(&[0, 0, 0, 0, 0, 0, 0, 42, 1, 1]), cycles: 50_000_000_000 };
     let (mut replies, mut rejects) = (0usize, 0usize);
     let started = std::time::Instant::now();
     for i in 0..CALLS {
@@ -199,7 +221,10 @@ fn random_and_mutated_arguments_never_trap() {
         let update = rng.below(3) == 0;
         let (method, kind, sender) = match update {
             false => (seed.method.clone(), CallKind::Query, Sender::User(Principal::anonymous())),
-            true if seed.method == "version" || seed.method == "price" || EIP2537_METHODS.iter().any(|(m, _)| *m == seed.method) => {
+            true if seed.method == "version"
+                || seed.method == "price"
+                || EIP2537_METHODS.iter().any(|(m, _)| *m == seed.method) =>
+            {
                 (seed.method.clone(), CallKind::Update, payer)
             }
             true => (format!("{}_update", seed.method), CallKind::Update, payer),
@@ -210,7 +235,11 @@ fn random_and_mutated_arguments_never_trap() {
             .unwrap_or_else(|e| panic!("call {i}: {method} with {}: {e}", hex::encode(&arg[..arg.len().min(200)])));
         match outcome.response {
             Ok(reply) => {
-                assert!((seed.reply_ok)(&reply), "call {i}: {method}: the reply does not decode as its result: {}", hex::encode(&reply));
+                assert!(
+                    (seed.reply_ok)(&reply),
+                    "call {i}: {method}: the reply does not decode as its result: {}",
+                    hex::encode(&reply)
+                );
                 replies += 1;
             }
             Err(reject) => {

@@ -17,22 +17,15 @@ fn checked_in_candid_files_match_the_wasm() {
     let mut meter = MeterBackend::new();
     for (package, wasm) in packages.iter().zip(wasm) {
         let id = meter.install(&wasm, EMPTY_ARGS).unwrap();
-        let reply = meter
-            .query(id, "candid_interface", EMPTY_ARGS)
-            .unwrap()
-            .response
-            .unwrap();
+        let reply = meter.query(id, "candid_interface", EMPTY_ARGS).unwrap().response.unwrap();
         let exported: String = candid::decode_one(&reply).unwrap();
-        let path = workspace_root()
-            .join("canisters")
-            .join(package.name())
-            .join(format!("{}.did", package.name()));
+        let path = workspace_root().join("canisters").join(package.name()).join(format!("{}.did", package.name()));
         if std::env::var_os("ICBLS_WRITE_DID").is_some() {
             std::fs::write(&path, format!("{exported}\n")).unwrap();
             continue;
         }
-        let checked_in = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+        let checked_in =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
         assert_eq!(
             normalise(&checked_in),
             normalise(&exported),
@@ -76,6 +69,8 @@ fn shipped_wasm_carries_its_candid_interface() {
     }
     // A service that differs is told apart (the comparison is not vacuous).
     let verifier = std::fs::read_to_string(CanisterPackage::Verifier.did_path()).unwrap();
-    assert!(candid_args(&verifier).unwrap().is_some_and(|a| a.contains("type InitArgs") && a.trim_end().ends_with("(opt InitArgs)")));
+    assert!(candid_args(&verifier)
+        .unwrap()
+        .is_some_and(|a| a.contains("type InitArgs") && a.trim_end().ends_with("(opt InitArgs)")));
     assert!(service_equal(CandidSource::Text(&verifier), CandidSource::Text("service : {}")).is_err());
 }

@@ -95,7 +95,12 @@ fn scalar(i: usize) -> [u8; 32] {
 fn walk_g1(n: usize) -> Vec<G1Affine> {
     let step = G1Projective::generator().mul_vartime(&Fr::from_u64(0x1234_5678_9abc));
     let mut p = step.double();
-    let points: Vec<G1Projective> = (0..n).map(|_| { p += step; p }).collect();
+    let points: Vec<G1Projective> = (0..n)
+        .map(|_| {
+            p += step;
+            p
+        })
+        .collect();
     let mut out = vec![G1Affine::identity(); n];
     G1Projective::batch_normalize(&points, &mut out);
     out
@@ -104,7 +109,12 @@ fn walk_g1(n: usize) -> Vec<G1Affine> {
 fn walk_g2(n: usize) -> Vec<G2Affine> {
     let step = G2Projective::generator().mul_vartime(&Fr::from_u64(0x1234_5678_9abc));
     let mut p = step.double();
-    let points: Vec<G2Projective> = (0..n).map(|_| { p += step; p }).collect();
+    let points: Vec<G2Projective> = (0..n)
+        .map(|_| {
+            p += step;
+            p
+        })
+        .collect();
     let mut out = vec![G2Affine::identity(); n];
     G2Projective::batch_normalize(&points, &mut out);
     out
@@ -113,7 +123,15 @@ fn walk_g2(n: usize) -> Vec<G2Affine> {
 /// Secret keys no other call of this test used (proofs are cached by key).
 fn keys(n: usize, batch: &mut u64) -> Vec<SecretKey> {
     *batch += 1;
-    (0..n).map(|i| SecretKey::key_gen(&[(*batch % 250) as u8 + 1; 32], &[batch.to_be_bytes(), (i as u64).to_be_bytes()].concat()).unwrap()).collect()
+    (0..n)
+        .map(|i| {
+            SecretKey::key_gen(
+                &[(*batch % 250) as u8 + 1; 32],
+                &[batch.to_be_bytes(), (i as u64).to_be_bytes()].concat(),
+            )
+            .unwrap()
+        })
+        .collect()
 }
 
 /// Calls `op` on `n` elements; the reply's `Result`, mapped to `Ok(())` or the error.
@@ -121,21 +139,34 @@ fn attempt(v: &mut Verifier, op: Op, n: usize, update: bool, batch: &mut u64) ->
     let msg = b"a 32-byte message to be signed!!".to_vec();
     let reply = match op {
         Op::G1Msm => {
-            let input = walk_g1(n).iter().enumerate().flat_map(|(i, p)| [&p.to_eip2537()[..], &scalar(i)[..]].concat()).collect();
+            let input = walk_g1(n)
+                .iter()
+                .enumerate()
+                .flat_map(|(i, p)| [&p.to_eip2537()[..], &scalar(i)[..]].concat())
+                .collect();
             v.eip2537_call(0x0c, input, update).map(|r| r.map(|_| ()))
         }
         Op::G2Msm => {
-            let input = walk_g2(n).iter().enumerate().flat_map(|(i, p)| [&p.to_eip2537()[..], &scalar(i)[..]].concat()).collect();
+            let input = walk_g2(n)
+                .iter()
+                .enumerate()
+                .flat_map(|(i, p)| [&p.to_eip2537()[..], &scalar(i)[..]].concat())
+                .collect();
             v.eip2537_call(0x0e, input, update).map(|r| r.map(|_| ()))
         }
         Op::EipPairing => {
             let (g1, g2) = (walk_g1(n), walk_g2(n));
-            let input = g1.iter().zip(&g2).flat_map(|(a, b)| [&a.to_eip2537()[..], &b.to_eip2537()[..]].concat()).collect();
+            let input =
+                g1.iter().zip(&g2).flat_map(|(a, b)| [&a.to_eip2537()[..], &b.to_eip2537()[..]].concat()).collect();
             v.eip2537_call(0x0f, input, update).map(|r| r.map(|_| ()))
         }
         Op::Pairing => {
             let (g1, g2) = (walk_g1(n), walk_g2(n));
-            let pairs = g1.iter().zip(&g2).map(|(a, b)| PairingPair { g1: a.to_compressed().to_vec(), g2: b.to_compressed().to_vec() }).collect();
+            let pairs = g1
+                .iter()
+                .zip(&g2)
+                .map(|(a, b)| PairingPair { g1: a.to_compressed().to_vec(), g2: b.to_compressed().to_vec() })
+                .collect();
             v.pairing_check(pairs, update).map(|r| r.map(|_| ()))
         }
         Op::FastAggregate => {
@@ -170,7 +201,11 @@ fn attempt(v: &mut Verifier, op: Op, n: usize, update: bool, batch: &mut u64) ->
                 .enumerate()
                 .map(|(i, s)| {
                     let m = [&msg[..24], &(i as u64).to_be_bytes()].concat();
-                    SignedMessage { public_key: min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec(), signature: min_pk::sign(s, &m).to_bytes().to_vec(), message: m }
+                    SignedMessage {
+                        public_key: min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec(),
+                        signature: min_pk::sign(s, &m).to_bytes().to_vec(),
+                        message: m,
+                    }
                 })
                 .collect();
             v.bls_batch_verify(BatchVerifyArgs { scheme: Scheme::MinPk, items }, update)
@@ -211,10 +246,18 @@ fn caps_fit_their_limits_and_one_more_is_refused(op: Op) {
         assert_eq!(result, Ok(()), "{} at its cap {cap}", op.name());
         let count = v.last_instructions;
         if let Some(count) = count {
-            assert!((count as f64) <= HEADROOM * limit as f64, "{}: {count} instructions at the cap {cap}, over {HEADROOM} of {limit}", op.name());
+            assert!(
+                (count as f64) <= HEADROOM * limit as f64,
+                "{}: {count} instructions at the cap {cap}, over {HEADROOM} of {limit}",
+                op.name()
+            );
             // The price model covers the input at the cap too (before its margin).
             let modelled = op.model_instructions(cap);
-            assert!(count <= modelled, "{}: {count} instructions at the cap {cap}, the price model says {modelled}", op.name());
+            assert!(
+                count <= modelled,
+                "{}: {count} instructions at the cap {cap}, the price model says {modelled}",
+                op.name()
+            );
         }
         // One more is refused, naming the cap.
         match attempt(&mut v, op, cap as usize + 1, update, &mut batch) {
@@ -237,7 +280,15 @@ fn caps_fit_their_limits_and_one_more_is_refused(op: Op) {
         (Some(c), Some(s)) => format!("{} ({s:.1}%)", icbls_bench::results::thousands(*c)),
         _ => "-".into(),
     };
-    let row = format!("| {} | {} | {} | {} | {} | {} |", op.name(), cells[0].0, cell(&cells[0]), cells[1].0, cell(&cells[1]), op.bound());
+    let row = format!(
+        "| {} | {} | {} | {} | {} | {} |",
+        op.name(),
+        cells[0].0,
+        cell(&cells[0]),
+        cells[1].0,
+        cell(&cells[1]),
+        op.bound()
+    );
 
     let _readme = README.lock().unwrap_or_else(|e| e.into_inner());
     let readme_path = icbls_bench::build::workspace_root().join("README.md");
@@ -263,11 +314,22 @@ fn caps_fit_their_limits_and_one_more_is_refused(op: Op) {
         std::fs::write(&readme_path, format!("{}\n{table}{}", &readme[..a + START.len()], &readme[b..])).unwrap();
         return;
     }
-    let (qc, qs, uc, us) = readme_row(current, op).unwrap_or_else(|| panic!("the README's limits table has no row for {}; rerun with ICBLS_WRITE_LIMITS=1", op.name()));
-    assert_eq!((qc, uc), (cells[0].0, cells[1].0), "{}: the README's caps differ from the verifier's; rerun with ICBLS_WRITE_LIMITS=1", op.name());
+    let (qc, qs, uc, us) = readme_row(current, op).unwrap_or_else(|| {
+        panic!("the README's limits table has no row for {}; rerun with ICBLS_WRITE_LIMITS=1", op.name())
+    });
+    assert_eq!(
+        (qc, uc),
+        (cells[0].0, cells[1].0),
+        "{}: the README's caps differ from the verifier's; rerun with ICBLS_WRITE_LIMITS=1",
+        op.name()
+    );
     for ((_, _, share), readme_share) in cells.iter().zip([qs, us]) {
         if let Some(share) = share {
-            assert!((share - readme_share).abs() <= 5.0, "{}: {share:.1}% measured, the README says {readme_share}%; rerun with ICBLS_WRITE_LIMITS=1", op.name());
+            assert!(
+                (share - readme_share).abs() <= 5.0,
+                "{}: {share:.1}% measured, the README says {readme_share}%; rerun with ICBLS_WRITE_LIMITS=1",
+                op.name()
+            );
         }
     }
 }

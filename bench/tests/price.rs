@@ -42,7 +42,13 @@ fn ok<T: CandidType + DeserializeOwned>(reply: &[u8]) -> Result<(), String> {
     }
 }
 
-fn case<A: ArgumentEncoder>(method: &'static str, label: String, args: A, units: Units, ok: fn(&[u8]) -> Result<(), String>) -> Case {
+fn case<A: ArgumentEncoder>(
+    method: &'static str,
+    label: String,
+    args: A,
+    units: Units,
+    ok: fn(&[u8]) -> Result<(), String>,
+) -> Case {
     Case { method, label, arg: candid::encode_args(args).unwrap(), units, ok }
 }
 
@@ -65,22 +71,46 @@ fn cases() -> Vec<Case> {
             let mut args = certificate(hex, canister, time);
             args.lookup = vec![vec![b"time".to_vec()]; lookups];
             let units = items(lookups as u64, (args.certificate.len() + 4 * lookups) as u64);
-            out.push(case("verify_certificate_update", format!("{name} certificate, {lookups} lookups"), (args,), units, ok::<VerifiedCertificate>));
+            out.push(case(
+                "verify_certificate_update",
+                format!("{name} certificate, {lookups} lookups"),
+                (args,),
+                units,
+                ok::<VerifiedCertificate>,
+            ));
         }
     }
     for n in [2usize, 16, 64] {
-        out.push(case("pairing_check_update", format!("{n} pairs"), (cancelling_pairs(n),), items(n as u64, 0), ok::<bool>));
+        out.push(case(
+            "pairing_check_update",
+            format!("{n} pairs"),
+            (cancelling_pairs(n),),
+            items(n as u64, 0),
+            ok::<bool>,
+        ));
     }
     let sk = &fresh_keys(1, 200)[0];
     for len in [32usize, 65_536] {
         let message = vec![7u8; len];
         for scheme in [Scheme::MinSig, Scheme::MinPk] {
             let (public_key, signature) = match scheme {
-                Scheme::MinSig => (min_sig::PublicKey::from_secret_key(sk).to_bytes().to_vec(), min_sig::sign(sk, &message).to_bytes().to_vec()),
-                Scheme::MinPk => (min_pk::PublicKey::from_secret_key(sk).to_bytes().to_vec(), min_pk::sign(sk, &message).to_bytes().to_vec()),
+                Scheme::MinSig => (
+                    min_sig::PublicKey::from_secret_key(sk).to_bytes().to_vec(),
+                    min_sig::sign(sk, &message).to_bytes().to_vec(),
+                ),
+                Scheme::MinPk => (
+                    min_pk::PublicKey::from_secret_key(sk).to_bytes().to_vec(),
+                    min_pk::sign(sk, &message).to_bytes().to_vec(),
+                ),
             };
             let args = BlsVerifyArgs { scheme, public_key, message: message.clone(), signature };
-            out.push(case("bls_verify_update", format!("{scheme:?}, {len}-byte message"), (args,), items(0, len as u64), ok::<()>));
+            out.push(case(
+                "bls_verify_update",
+                format!("{scheme:?}, {len}-byte message"),
+                (args,),
+                items(0, len as u64),
+                ok::<()>,
+            ));
         }
     }
     let msg = b"a 32-byte message to be signed!!".to_vec();
@@ -94,7 +124,13 @@ fn cases() -> Vec<Case> {
             message: msg.clone(),
             signature: min_pk::Signature::aggregate(&sigs).unwrap().to_bytes().to_vec(),
         };
-        out.push(case("bls_fast_aggregate_verify_update", format!("MinPk, {n} new keys"), (args,), items(n as u64, 32), ok::<()>));
+        out.push(case(
+            "bls_fast_aggregate_verify_update",
+            format!("MinPk, {n} new keys"),
+            (args,),
+            items(n as u64, 32),
+            ok::<()>,
+        ));
         let sks = fresh_keys(n, seed + 10);
         let sigs: Vec<min_sig::Signature> = sks.iter().map(|s| min_sig::pop::sign(s, &msg)).collect();
         let args = FastAggregateVerifyArgs {
@@ -104,7 +140,13 @@ fn cases() -> Vec<Case> {
             message: msg.clone(),
             signature: min_sig::Signature::aggregate(&sigs).unwrap().to_bytes().to_vec(),
         };
-        out.push(case("bls_fast_aggregate_verify_update", format!("MinSig, {n} new keys"), (args,), items(n as u64, 32), ok::<()>));
+        out.push(case(
+            "bls_fast_aggregate_verify_update",
+            format!("MinSig, {n} new keys"),
+            (args,),
+            items(n as u64, 32),
+            ok::<()>,
+        ));
         // Aggregate verification: distinct 32-byte messages.
         let messages: Vec<Vec<u8>> = (0..n).map(|i| [&msg[..28], &(i as u32).to_be_bytes()].concat()).collect();
         let sks = fresh_keys(n, seed + 20);
@@ -116,7 +158,13 @@ fn cases() -> Vec<Case> {
             messages: messages.clone(),
             signature: min_pk::Signature::aggregate(&sigs).unwrap().to_bytes().to_vec(),
         };
-        out.push(case("bls_aggregate_verify_update", format!("MinPk, {n} new keys"), (args,), items(n as u64, 32 * n as u64), ok::<()>));
+        out.push(case(
+            "bls_aggregate_verify_update",
+            format!("MinPk, {n} new keys"),
+            (args,),
+            items(n as u64, 32 * n as u64),
+            ok::<()>,
+        ));
         let sigs: Vec<min_sig::Signature> = sks.iter().zip(&messages).map(|(s, m)| min_sig::sign(s, m)).collect();
         let args = AggregateVerifyArgs {
             scheme: Scheme::MinSig,
@@ -125,18 +173,38 @@ fn cases() -> Vec<Case> {
             messages: messages.clone(),
             signature: min_sig::Signature::aggregate(&sigs).unwrap().to_bytes().to_vec(),
         };
-        out.push(case("bls_aggregate_verify_update", format!("MinSig, {n} keys"), (args,), items(n as u64, 32 * n as u64), ok::<()>));
+        out.push(case(
+            "bls_aggregate_verify_update",
+            format!("MinSig, {n} keys"),
+            (args,),
+            items(n as u64, 32 * n as u64),
+            ok::<()>,
+        ));
         for scheme in [Scheme::MinSig, Scheme::MinPk] {
             let items_: Vec<SignedMessage> = sks
                 .iter()
                 .zip(&messages)
                 .map(|(s, m)| match scheme {
-                    Scheme::MinSig => SignedMessage { public_key: min_sig::PublicKey::from_secret_key(s).to_bytes().to_vec(), message: m.clone(), signature: min_sig::sign(s, m).to_bytes().to_vec() },
-                    Scheme::MinPk => SignedMessage { public_key: min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec(), message: m.clone(), signature: min_pk::sign(s, m).to_bytes().to_vec() },
+                    Scheme::MinSig => SignedMessage {
+                        public_key: min_sig::PublicKey::from_secret_key(s).to_bytes().to_vec(),
+                        message: m.clone(),
+                        signature: min_sig::sign(s, m).to_bytes().to_vec(),
+                    },
+                    Scheme::MinPk => SignedMessage {
+                        public_key: min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec(),
+                        message: m.clone(),
+                        signature: min_pk::sign(s, m).to_bytes().to_vec(),
+                    },
                 })
                 .collect();
             let args = BatchVerifyArgs { scheme, items: items_ };
-            out.push(case("bls_batch_verify_update", format!("{scheme:?}, {n} signatures"), (args,), items(n as u64, 32 * n as u64), ok::<()>));
+            out.push(case(
+                "bls_batch_verify_update",
+                format!("{scheme:?}, {n} signatures"),
+                (args,),
+                items(n as u64, 32 * n as u64),
+                ok::<()>,
+            ));
         }
     }
     let eip = |address: u8, input: Vec<u8>| Units { address: Some(address), items: 0, bytes: input.len() as u64 };
@@ -146,7 +214,11 @@ fn cases() -> Vec<Case> {
         (0x0b, "two points".into(), [g1[0].to_eip2537(), g1[1].to_eip2537()].concat()),
         (0x0d, "two points".into(), [&g2[0].to_eip2537()[..], &g2[1].to_eip2537()[..]].concat()),
         (0x10, "one field element".into(), [vec![0u8; 32], scalar(5).to_bytes().to_vec()].concat()),
-        (0x11, "one Fp2 element".into(), [vec![0u8; 32], scalar(5).to_bytes().to_vec(), vec![0u8; 32], scalar(6).to_bytes().to_vec()].concat()),
+        (
+            0x11,
+            "one Fp2 element".into(),
+            [vec![0u8; 32], scalar(5).to_bytes().to_vec(), vec![0u8; 32], scalar(6).to_bytes().to_vec()].concat(),
+        ),
     ];
     for n in [1usize, 16, 128] {
         eip_inputs.push((0x0c, format!("{n} points"), msm_g1(n)));
@@ -157,14 +229,32 @@ fn cases() -> Vec<Case> {
     }
     for (address, label, input) in eip_inputs {
         let units = eip(address, input.clone());
-        out.push(case("eip2537_call_update", format!("{address:#04x}, {label}"), (address, input), units, ok::<PrecompileOutput>));
+        out.push(case(
+            "eip2537_call_update",
+            format!("{address:#04x}, {label}"),
+            (address, input),
+            units,
+            ok::<PrecompileOutput>,
+        ));
     }
     let kzg = hex::decode(include_str!("../../canisters/bench/src/point_evaluation_input.hex").trim()).unwrap();
-    out.push(case("kzg_point_evaluation_update", "a valid proof".into(), (kzg,), items(0, 192), ok::<PrecompileOutput>));
+    out.push(case(
+        "kzg_point_evaluation_update",
+        "a valid proof".into(),
+        (kzg,),
+        items(0, 192),
+        ok::<PrecompileOutput>,
+    ));
     for (method, dst) in [("hash_to_g1_update", min_sig::DST), ("hash_to_g2_update", min_pk::DST)] {
         for len in [32usize, 65_536] {
             let args = HashToCurveArgs { message: vec![1; len], dst: dst.to_vec() };
-            out.push(case(method, format!("{len}-byte message"), (args,), items(0, (len + dst.len()) as u64), ok::<Vec<u8>>));
+            out.push(case(
+                method,
+                format!("{len}-byte message"),
+                (args,),
+                items(0, (len + dst.len()) as u64),
+                ok::<Vec<u8>>,
+            ));
         }
     }
     out
@@ -182,10 +272,18 @@ fn prices_cover_what_paid_calls_spend() {
         let price = service::price(c.method, &c.units, 13).unwrap();
         // The price query agrees with the shared function.
         let asked = v
-            .price(PriceArgs { method: c.method.into(), address: c.units.address, items: c.units.items, bytes: c.units.bytes })
+            .price(PriceArgs {
+                method: c.method.into(),
+                address: c.units.address,
+                items: c.units.items,
+                bytes: c.units.bytes,
+            })
             .unwrap();
         assert_eq!(asked, Ok(price), "{}: the price query", c.method);
-        let outcome = v.backend.call(v.id, CallKind::Update, c.method, &c.arg, Sender::Canister { id: payer(), cycles: price }).unwrap();
+        let outcome = v
+            .backend
+            .call(v.id, CallKind::Update, c.method, &c.arg, Sender::Canister { id: payer(), cycles: price })
+            .unwrap();
         let reply = outcome.response.unwrap_or_else(|e| panic!("{} ({}): rejected: {e}", c.method, c.label));
         (c.ok)(&reply).unwrap_or_else(|e| panic!("{} ({}): {e}", c.method, c.label));
         let measured = outcome.instructions.unwrap();
@@ -204,7 +302,13 @@ fn prices_cover_what_paid_calls_spend() {
         // Kept what it spent, converted as the model converts: the counter read before the
         // reply plus the reply's estimated cost, against the meter's total for the message.
         let spent = cycles_for_instructions(measured, 13);
-        assert!(cycles.accepted.abs_diff(spent) <= 20_000, "{} ({}): kept {}, spent {spent}", c.method, c.label, cycles.accepted);
+        assert!(
+            cycles.accepted.abs_diff(spent) <= 20_000,
+            "{} ({}): kept {}, spent {spent}",
+            c.method,
+            c.label,
+            cycles.accepted
+        );
         assert_eq!(cycles.accepted + cycles.refunded, price);
     }
     println!("{report}");

@@ -87,7 +87,11 @@ fn ingress_updates_only_from_controllers_and_the_allow_list() {
     for method in &names {
         for sender in [Principal::anonymous(), stranger()] {
             let out = call(&mut v, method, &arg, CallKind::Update, Sender::User(sender));
-            let refused = out.response.as_ref().err().is_some_and(|e| e.starts_with(REFUSED_BY_INSPECT) || e.contains("rejected the message"));
+            let refused = out
+                .response
+                .as_ref()
+                .err()
+                .is_some_and(|e| e.starts_with(REFUSED_BY_INSPECT) || e.contains("rejected the message"));
             assert!(refused, "{method} from {sender}: {:?}", out.response);
         }
     }
@@ -109,7 +113,9 @@ fn ingress_updates_only_from_controllers_and_the_allow_list() {
 fn the_allow_list_survives_upgrades() {
     let mut v = Verifier::install_with(backend_from_env().unwrap(), Some(init()), &[controller()]).unwrap();
     let arg = candid::encode_one(bls_args()).unwrap();
-    let accepted = |v: &mut Verifier, who: Principal| call(v, "bls_verify_update", &arg, CallKind::Update, Sender::User(who)).response.is_ok();
+    let accepted = |v: &mut Verifier, who: Principal| {
+        call(v, "bls_verify_update", &arg, CallKind::Update, Sender::User(who)).response.is_ok()
+    };
     assert!(accepted(&mut v, friend()) && !accepted(&mut v, stranger()));
     v.upgrade(None).unwrap();
     assert!(accepted(&mut v, friend()) && !accepted(&mut v, stranger()));
@@ -128,33 +134,59 @@ fn calls_from_canisters_pay_what_they_use() {
     let arg = candid::encode_one(&pairs).unwrap();
     let units = Units { items: 8, ..Units::default() };
     let price = service::price("pairing_check_update", &units, 13).unwrap();
-    let asked = v.price(PriceArgs { method: "pairing_check_update".into(), address: None, items: 8, bytes: 0 }).unwrap();
+    let asked =
+        v.price(PriceArgs { method: "pairing_check_update".into(), address: None, items: 8, bytes: 0 }).unwrap();
     assert_eq!(asked, Ok(price));
     assert_eq!(v.price(PriceArgs { method: "version".into(), address: None, items: 0, bytes: 0 }).unwrap(), Ok(0));
 
     // Too few: the typed error, nothing done, the refusal's cost kept.
     for attached in [0u128, 1_000_000, price - 1] {
-        let out = call(&mut v, "pairing_check_update", &arg, CallKind::Update, Sender::Canister { id: paying_canister(), cycles: attached });
+        let out = call(
+            &mut v,
+            "pairing_check_update",
+            &arg,
+            CallKind::Update,
+            Sender::Canister { id: paying_canister(), cycles: attached },
+        );
         let e = decode::<Result<bool, Error>>(&out).unwrap_err();
         assert_eq!(e, Error::InsufficientCycles(CyclesShortfall { price, attached }));
         let cycles = out.cycles.unwrap();
         let refusal = cycles_for_instructions(out.instructions.unwrap(), 13);
         assert!(cycles.accepted.abs_diff(refusal.min(attached)) <= 20_000, "{cycles:?}, refusal {refusal}");
         assert_eq!(cycles.accepted + cycles.refunded, attached);
-        assert!(out.instructions.unwrap() < 1_000_000, "a refusal for cycles costs {:?} instructions", out.instructions);
+        assert!(
+            out.instructions.unwrap() < 1_000_000,
+            "a refusal for cycles costs {:?} instructions",
+            out.instructions
+        );
     }
     // Enough: charged what it used.
     for attached in [price, 10 * price] {
-        let out = call(&mut v, "pairing_check_update", &arg, CallKind::Update, Sender::Canister { id: paying_canister(), cycles: attached });
+        let out = call(
+            &mut v,
+            "pairing_check_update",
+            &arg,
+            CallKind::Update,
+            Sender::Canister { id: paying_canister(), cycles: attached },
+        );
         assert_eq!(decode::<Result<bool, Error>>(&out), Ok(true));
         let cycles = out.cycles.unwrap();
         let spent = cycles_for_instructions(out.instructions.unwrap(), 13);
         assert!(cycles.accepted.abs_diff(spent) <= 20_000, "kept {}, spent {spent}", cycles.accepted);
         assert_eq!(cycles.refunded, attached - cycles.accepted);
-        println!("pairing_check_update, 8 pairs: price {price}, attached {attached}, kept {}, refunded {}", cycles.accepted, cycles.refunded);
+        println!(
+            "pairing_check_update, 8 pairs: price {price}, attached {attached}, kept {}, refunded {}",
+            cycles.accepted, cycles.refunded
+        );
     }
     // An allow-listed canister needs no cycles (what it attaches pays for the work, at most).
-    let out = call(&mut v, "pairing_check_update", &arg, CallKind::Update, Sender::Canister { id: friendly_canister(), cycles: 0 });
+    let out = call(
+        &mut v,
+        "pairing_check_update",
+        &arg,
+        CallKind::Update,
+        Sender::Canister { id: friendly_canister(), cycles: 0 },
+    );
     assert_eq!(decode::<Result<bool, Error>>(&out), Ok(true));
     // Bigger subnets pay in proportion.
     assert!(service::price("pairing_check_update", &units, 34).unwrap() > 2 * price);
@@ -171,21 +203,50 @@ fn replicated_queries_serve_privileged_callers_and_keep_nothing() {
     let units = Units { address: Some(0x0c), items: 0, bytes: 4 * 160 };
     let price = service::price("eip2537_call_update", &units, 13).unwrap();
     for method_arg in [("eip2537_call", arg.clone()), ("eip2537_g1_msm", candid::encode_one(msm_g1(4)).unwrap())] {
-        let out = call(&mut v, method_arg.0, &method_arg.1, CallKind::Update, Sender::Canister { id: paying_canister(), cycles: 10 * price });
+        let out = call(
+            &mut v,
+            method_arg.0,
+            &method_arg.1,
+            CallKind::Update,
+            Sender::Canister { id: paying_canister(), cycles: 10 * price },
+        );
         let e = decode::<Result<PrecompileOutput, Error>>(&out).unwrap_err();
-        assert_eq!(e, Error::PaymentRequired(PaidMethod { method: "eip2537_call_update".into(), price }), "{}", method_arg.0);
+        assert_eq!(
+            e,
+            Error::PaymentRequired(PaidMethod { method: "eip2537_call_update".into(), price }),
+            "{}",
+            method_arg.0
+        );
         assert_eq!(out.cycles.unwrap().accepted, 0);
         assert!(out.instructions.unwrap() < 1_000_000);
     }
-    let out = call(&mut v, "eip2537_call", &arg, CallKind::Update, Sender::Canister { id: friendly_canister(), cycles: price });
+    let out = call(
+        &mut v,
+        "eip2537_call",
+        &arg,
+        CallKind::Update,
+        Sender::Canister { id: friendly_canister(), cycles: price },
+    );
     assert!(decode::<Result<PrecompileOutput, Error>>(&out).is_ok());
     assert_eq!(out.cycles.unwrap(), icbls_bench::CyclesOutcome { accepted: 0, refunded: price });
     // The paid twin does the work for the stranger.
-    let out = call(&mut v, "eip2537_call_update", &arg, CallKind::Update, Sender::Canister { id: paying_canister(), cycles: price });
+    let out = call(
+        &mut v,
+        "eip2537_call_update",
+        &arg,
+        CallKind::Update,
+        Sender::Canister { id: paying_canister(), cycles: price },
+    );
     assert!(decode::<Result<PrecompileOutput, Error>>(&out).is_ok());
     assert!(out.cycles.unwrap().accepted > 0);
     // Free methods are served to anyone, in every mode.
-    let out = call(&mut v, "version", b"DIDL\x00\x00", CallKind::Update, Sender::Canister { id: paying_canister(), cycles: 0 });
+    let out = call(
+        &mut v,
+        "version",
+        b"DIDL\x00\x00",
+        CallKind::Update,
+        Sender::Canister { id: paying_canister(), cycles: 0 },
+    );
     assert_eq!(decode::<String>(&out), icbls::VERSION);
 }
 
@@ -204,24 +265,115 @@ fn over_cap_inputs_are_refused_cheaply() {
         message: vec![],
         signature: vec![0; 96],
     };
-    let batch = |n: usize| BatchVerifyArgs { scheme: Scheme::MinPk, items: vec![SignedMessage { public_key: key.clone(), message: vec![], signature: vec![0; 96] }; n] };
+    let batch = |n: usize| BatchVerifyArgs {
+        scheme: Scheme::MinPk,
+        items: vec![SignedMessage { public_key: key.clone(), message: vec![], signature: vec![0; 96] }; n],
+    };
     let paying = Sender::Canister { id: paying_canister(), cycles: u64::MAX as u128 };
     let anyone = Sender::User(Principal::anonymous());
     /// Method, argument, how it is called, the cap's field and limit, the input's units.
     type OverCap<'a> = (&'a str, Vec<u8>, CallKind, Sender, &'a str, u64, Units);
     let cases: Vec<OverCap> = vec![
-        ("pairing_check", candid::encode_one(vec![pair.clone(); 257]).unwrap(), CallKind::Query, anyone, "pairs", 256, Units { items: 257, ..Units::default() }),
-        ("pairing_check_update", candid::encode_one(vec![pair.clone(); 2049]).unwrap(), CallKind::Update, paying, "pairs", 2048, Units { items: 2049, ..Units::default() }),
-        ("bls_fast_aggregate_verify", candid::encode_one(fast(65)).unwrap(), CallKind::Query, anyone, "public_keys", 64, Units { items: 65, ..Units::default() }),
-        ("bls_fast_aggregate_verify_update", candid::encode_one(fast(513)).unwrap(), CallKind::Update, paying, "public_keys", 512, Units { items: 513, ..Units::default() }),
-        ("bls_batch_verify", candid::encode_one(batch(129)).unwrap(), CallKind::Query, anyone, "items", 128, Units { items: 129, ..Units::default() }),
-        ("bls_batch_verify_update", candid::encode_one(batch(1025)).unwrap(), CallKind::Update, paying, "items", 1024, Units { items: 1025, ..Units::default() }),
-        ("eip2537_g1_msm", candid::encode_one(vec![0u8; 1537 * 160]).unwrap(), CallKind::Query, anyone, "input", 1536 * 160, Units { address: Some(0x0c), items: 0, bytes: 1537 * 160 }),
-        ("eip2537_call_update", candid::encode_args((0x0cu8, vec![0u8; 13057 * 160])).unwrap(), CallKind::Update, paying, "input", 13056 * 160, Units { address: Some(0x0c), items: 0, bytes: 13057 * 160 }),
-        ("eip2537_call_update", candid::encode_args((0x0eu8, vec![0u8; 7265 * 288])).unwrap(), CallKind::Update, paying, "input", 7264 * 288, Units { address: Some(0x0e), items: 0, bytes: 7265 * 288 }),
-        ("eip2537_pairing_check", candid::encode_one(vec![0u8; 289 * 384]).unwrap(), CallKind::Query, anyone, "input", 288 * 384, Units { address: Some(0x0f), items: 0, bytes: 289 * 384 }),
+        (
+            "pairing_check",
+            candid::encode_one(vec![pair.clone(); 257]).unwrap(),
+            CallKind::Query,
+            anyone,
+            "pairs",
+            256,
+            Units { items: 257, ..Units::default() },
+        ),
+        (
+            "pairing_check_update",
+            candid::encode_one(vec![pair.clone(); 2049]).unwrap(),
+            CallKind::Update,
+            paying,
+            "pairs",
+            2048,
+            Units { items: 2049, ..Units::default() },
+        ),
+        (
+            "bls_fast_aggregate_verify",
+            candid::encode_one(fast(65)).unwrap(),
+            CallKind::Query,
+            anyone,
+            "public_keys",
+            64,
+            Units { items: 65, ..Units::default() },
+        ),
+        (
+            "bls_fast_aggregate_verify_update",
+            candid::encode_one(fast(513)).unwrap(),
+            CallKind::Update,
+            paying,
+            "public_keys",
+            512,
+            Units { items: 513, ..Units::default() },
+        ),
+        (
+            "bls_batch_verify",
+            candid::encode_one(batch(129)).unwrap(),
+            CallKind::Query,
+            anyone,
+            "items",
+            128,
+            Units { items: 129, ..Units::default() },
+        ),
+        (
+            "bls_batch_verify_update",
+            candid::encode_one(batch(1025)).unwrap(),
+            CallKind::Update,
+            paying,
+            "items",
+            1024,
+            Units { items: 1025, ..Units::default() },
+        ),
+        (
+            "eip2537_g1_msm",
+            candid::encode_one(vec![0u8; 1537 * 160]).unwrap(),
+            CallKind::Query,
+            anyone,
+            "input",
+            1536 * 160,
+            Units { address: Some(0x0c), items: 0, bytes: 1537 * 160 },
+        ),
+        (
+            "eip2537_call_update",
+            candid::encode_args((0x0cu8, vec![0u8; 13057 * 160])).unwrap(),
+            CallKind::Update,
+            paying,
+            "input",
+            13056 * 160,
+            Units { address: Some(0x0c), items: 0, bytes: 13057 * 160 },
+        ),
+        (
+            "eip2537_call_update",
+            candid::encode_args((0x0eu8, vec![0u8; 7265 * 288])).unwrap(),
+            CallKind::Update,
+            paying,
+            "input",
+            7264 * 288,
+            Units { address: Some(0x0e), items: 0, bytes: 7265 * 288 },
+        ),
+        (
+            "eip2537_pairing_check",
+            candid::encode_one(vec![0u8; 289 * 384]).unwrap(),
+            CallKind::Query,
+            anyone,
+            "input",
+            288 * 384,
+            Units { address: Some(0x0f), items: 0, bytes: 289 * 384 },
+        ),
         // A same-subnet call may carry 10 MiB: refused before it is read.
-        ("eip2537_call_update", candid::encode_args((0x0cu8, vec![0u8; 8 * 1024 * 1024])).unwrap(), CallKind::Update, paying, "argument", MAX_ARGUMENT_BYTES, Units { address: Some(0x0c), items: 0, bytes: 8 * 1024 * 1024 }),
+        (
+            "eip2537_call_update",
+            candid::encode_args((0x0cu8, vec![0u8; 8 * 1024 * 1024])).unwrap(),
+            CallKind::Update,
+            paying,
+            "argument",
+            MAX_ARGUMENT_BYTES,
+            Units { address: Some(0x0c), items: 0, bytes: 8 * 1024 * 1024 },
+        ),
     ];
     for (method, arg, kind, sender, field, limit, units) in cases {
         let out = call(&mut v, method, &arg, kind, sender);
@@ -230,7 +382,11 @@ fn over_cap_inputs_are_refused_cheaply() {
         assert_eq!((l.field.as_str(), l.limit), (field, limit), "{method}");
         let refused = service::model(method, units.address).unwrap().instructions(&units);
         let spent = out.instructions.unwrap();
-        println!("{method} ({} bytes): {e}; {spent} instructions for {refused} refused ({:.4}%)", arg.len(), spent as f64 * 100.0 / refused as f64);
+        println!(
+            "{method} ({} bytes): {e}; {spent} instructions for {refused} refused ({:.4}%)",
+            arg.len(),
+            spent as f64 * 100.0 / refused as f64
+        );
         assert!(spent * 100 < refused, "{method}: {spent} instructions to refuse {refused}");
         if let Sender::Canister { .. } = sender {
             // The refusal is charged what it cost, no more.
@@ -295,7 +451,14 @@ fn hostile_candid_is_refused_within_a_bound() {
             junk: Vec<u8>,
         }
         let a = bls_args();
-        candid::encode_one(WithJunk { scheme: a.scheme, public_key: a.public_key, message: a.message, signature: a.signature, junk: vec![0xaa; 1_900_000] }).unwrap()
+        candid::encode_one(WithJunk {
+            scheme: a.scheme,
+            public_key: a.public_key,
+            message: a.message,
+            signature: a.signature,
+            junk: vec![0xaa; 1_900_000],
+        })
+        .unwrap()
     };
     let many_types = {
         let mut b = b"DIDL".to_vec();
@@ -320,15 +483,35 @@ fn hostile_candid_is_refused_within_a_bound() {
     let cases: Vec<(&str, &str, Vec<u8>)> = vec![
         // kzg_point_evaluation(blob) plus an extra argument `vec record {}` of 10^12 elements
         // (zero bytes each on the wire).
-        ("kzg_point_evaluation", "extra vec record {} x 10^12", [&table[..], &[2, 2, 1], &blob, &leb(1_000_000_000_000)].concat()),
+        (
+            "kzg_point_evaluation",
+            "extra vec record {} x 10^12",
+            [&table[..], &[2, 2, 1], &blob, &leb(1_000_000_000_000)].concat(),
+        ),
         // The same as the method's only argument, where a `vec PairingPair` is expected.
-        ("pairing_check", "vec record {} x 10^12 for vec PairingPair", [&table[..], &[1, 1], &leb(1_000_000_000_000)].concat()),
+        (
+            "pairing_check",
+            "vec record {} x 10^12 for vec PairingPair",
+            [&table[..], &[1, 1], &leb(1_000_000_000_000)].concat(),
+        ),
         // An extra `vec null` of 10^12 elements.
-        ("kzg_point_evaluation", "extra vec null x 10^12", [&table[..], &[2, 2, 3], &blob, &leb(1_000_000_000_000)].concat()),
+        (
+            "kzg_point_evaluation",
+            "extra vec null x 10^12",
+            [&table[..], &[2, 2, 3], &blob, &leb(1_000_000_000_000)].concat(),
+        ),
         // A recursive `opt opt opt ...` value nested a million deep, as an extra argument.
-        ("kzg_point_evaluation", "extra opt nested 10^6 deep (recursive type)", [&recursive[..], &[2, 0, 1], &blob, &vec![1u8; 1_000_000], &[0]].concat()),
+        (
+            "kzg_point_evaluation",
+            "extra opt nested 10^6 deep (recursive type)",
+            [&recursive[..], &[2, 0, 1], &blob, &vec![1u8; 1_000_000], &[0]].concat(),
+        ),
         // 63 nested opts (no recursion) holding a vec null of 10^12 elements.
-        ("kzg_point_evaluation", "extra opt x 63 around vec null x 10^12", [&nested[..], &[2, 0, 1], &blob, &[1u8; 62], &leb(1_000_000_000_000)].concat()),
+        (
+            "kzg_point_evaluation",
+            "extra opt x 63 around vec null x 10^12",
+            [&nested[..], &[2, 0, 1], &blob, &[1u8; 62], &leb(1_000_000_000_000)].concat(),
+        ),
         // A record with an extra 1.9 MB field the method does not take.
         ("bls_verify", "extra 1.9 MB field", junk_field),
         // 10,000 type-table entries; a record type with 5,000 fields.
@@ -338,7 +521,13 @@ fn hostile_candid_is_refused_within_a_bound() {
         // wire, over 800 instructions a value to decode (1.7 billion in all) if the candid
         // crate got to it.
         ("bls_fast_aggregate_verify", "10^6 empty keys and proofs", {
-            let none = FastAggregateVerifyArgs { scheme: Scheme::MinPk, public_keys: vec![vec![]; 1_000_000], proofs_of_possession: vec![vec![]; 1_000_000], message: vec![], signature: vec![] };
+            let none = FastAggregateVerifyArgs {
+                scheme: Scheme::MinPk,
+                public_keys: vec![vec![]; 1_000_000],
+                proofs_of_possession: vec![vec![]; 1_000_000],
+                message: vec![],
+                signature: vec![],
+            };
             candid::encode_one(none).unwrap()
         }),
         // Garbage and truncations.
@@ -356,7 +545,10 @@ fn hostile_candid_is_refused_within_a_bound() {
             };
             let out = call(&mut v, &method, &arg, kind, sender);
             let reject = out.response.clone().expect_err(&format!("{method} ({what}) was answered"));
-            assert!(reject.starts_with("icbls verifier: the argument is not valid Candid for"), "{method} ({what}): {reject}");
+            assert!(
+                reject.starts_with("icbls verifier: the argument is not valid Candid for"),
+                "{method} ({what}): {reject}"
+            );
             let spent = out.instructions.unwrap();
             // The bound: 5 million instructions, plus 2 per byte sent (the copy of the argument
             // and a pass over it).
@@ -383,14 +575,28 @@ fn rogue_key_forgeries_fail_in_the_canister() {
 
     // Min-pk: keys in G1.
     let pk_victim = min_pk::PublicKey::from_secret_key(&victim);
-    let rogue = min_pk::PublicKey::from_point((G1Projective::generator().mul_vartime(&x) - G1Projective::from(pk_victim.point())).to_affine_vartime()).unwrap();
-    let forged = min_pk::Signature::from_point(icbls::hash_to_curve::hash_to_g2(&m, min_pk::DST).mul_vartime(&x).to_affine_vartime()).unwrap();
+    let rogue = min_pk::PublicKey::from_point(
+        (G1Projective::generator().mul_vartime(&x) - G1Projective::from(pk_victim.point())).to_affine_vartime(),
+    )
+    .unwrap();
+    let forged = min_pk::Signature::from_point(
+        icbls::hash_to_curve::hash_to_g2(&m, min_pk::DST).mul_vartime(&x).to_affine_vartime(),
+    )
+    .unwrap();
     // The attack is real: through the library's escape hatch the forgery verifies.
-    let vouched = [min_pk::PopVerifiedPublicKey::assume_pop_verified_unchecked(pk_victim), min_pk::PopVerifiedPublicKey::assume_pop_verified_unchecked(rogue)];
+    let vouched = [
+        min_pk::PopVerifiedPublicKey::assume_pop_verified_unchecked(pk_victim),
+        min_pk::PopVerifiedPublicKey::assume_pop_verified_unchecked(rogue),
+    ];
     assert_eq!(min_pk::fast_aggregate_verify(&vouched, &m, &forged), Ok(()));
     let proofs_for_rogue = [
         min_pk::pop_prove(&attacker).to_bytes().to_vec(),
-        min_pk::Signature::from_point(icbls::hash_to_curve::hash_to_g2(&rogue.to_bytes(), min_pk::POP_DST).mul_vartime(&x).to_affine_vartime()).unwrap().to_bytes().to_vec(),
+        min_pk::Signature::from_point(
+            icbls::hash_to_curve::hash_to_g2(&rogue.to_bytes(), min_pk::POP_DST).mul_vartime(&x).to_affine_vartime(),
+        )
+        .unwrap()
+        .to_bytes()
+        .to_vec(),
         min_pk::pop_prove(&victim).to_bytes().to_vec(),
         forged.to_bytes().to_vec(),
     ];
@@ -432,16 +638,28 @@ fn rogue_key_forgeries_fail_in_the_canister() {
 
     // Min-sig (the proof-of-possession ciphersuite): keys in G2.
     let pk_victim = min_sig::PublicKey::from_secret_key(&victim);
-    let rogue = min_sig::PublicKey::from_point((G2Projective::generator().mul_vartime(&x) - G2Projective::from(pk_victim.point())).to_affine_vartime()).unwrap();
-    let forged = min_sig::Signature::from_point(icbls::hash_to_curve::hash_to_g1(&m, min_sig::pop::DST).mul_vartime(&x).to_affine_vartime()).unwrap();
-    let vouched = [min_sig::pop::PopVerifiedPublicKey::assume_pop_verified_unchecked(pk_victim), min_sig::pop::PopVerifiedPublicKey::assume_pop_verified_unchecked(rogue)];
+    let rogue = min_sig::PublicKey::from_point(
+        (G2Projective::generator().mul_vartime(&x) - G2Projective::from(pk_victim.point())).to_affine_vartime(),
+    )
+    .unwrap();
+    let forged = min_sig::Signature::from_point(
+        icbls::hash_to_curve::hash_to_g1(&m, min_sig::pop::DST).mul_vartime(&x).to_affine_vartime(),
+    )
+    .unwrap();
+    let vouched = [
+        min_sig::pop::PopVerifiedPublicKey::assume_pop_verified_unchecked(pk_victim),
+        min_sig::pop::PopVerifiedPublicKey::assume_pop_verified_unchecked(rogue),
+    ];
     assert_eq!(min_sig::pop::fast_aggregate_verify(&vouched, &m, &forged), Ok(()));
     for update in [false, true] {
         for proof in [min_sig::pop::pop_prove(&attacker), min_sig::pop::pop_prove(&victim), forged] {
             let fast = FastAggregateVerifyArgs {
                 scheme: Scheme::MinSig,
                 public_keys: vec![pk_victim.to_bytes().to_vec(), rogue.to_bytes().to_vec()],
-                proofs_of_possession: vec![min_sig::pop::pop_prove(&victim).to_bytes().to_vec(), proof.to_bytes().to_vec()],
+                proofs_of_possession: vec![
+                    min_sig::pop::pop_prove(&victim).to_bytes().to_vec(),
+                    proof.to_bytes().to_vec(),
+                ],
                 message: m.clone(),
                 signature: forged.to_bytes().to_vec(),
             };
@@ -455,7 +673,12 @@ fn rogue_key_forgeries_fail_in_the_canister() {
         public_keys: vec![pk_victim.to_bytes().to_vec(), rogue.to_bytes().to_vec()],
         proofs_of_possession: vec![],
         messages: vec![m.clone(), m.clone()],
-        signature: min_sig::Signature::from_point(icbls::hash_to_curve::hash_to_g1(&m, min_sig::DST).mul_vartime(&x).to_affine_vartime()).unwrap().to_bytes().to_vec(),
+        signature: min_sig::Signature::from_point(
+            icbls::hash_to_curve::hash_to_g1(&m, min_sig::DST).mul_vartime(&x).to_affine_vartime(),
+        )
+        .unwrap()
+        .to_bytes()
+        .to_vec(),
     };
     assert!(v.bls_aggregate_verify(aggregate, false).unwrap().is_err());
 }

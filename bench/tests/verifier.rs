@@ -8,8 +8,8 @@ mod certificates;
 use candid::Principal;
 use icbls::bls::{min_pk, min_sig, SecretKey};
 use icbls::{G1Affine, G1Projective, G2Affine};
-use icbls_bench::verifier::*;
 use icbls_bench::backend_from_env;
+use icbls_bench::verifier::*;
 use serde_json::Value;
 use std::path::PathBuf;
 
@@ -142,7 +142,10 @@ fn certificate_bounds(v: &mut Verifier) {
     // 1. A delegation whose subnet_id has 30 bytes, signed under the caller's root key: `Err`,
     //    not a trap in `Principal::from_slice`. With 29 bytes the same certificate verifies.
     let id29 = [0xab; 29];
-    let ok = v.verify_certificate(args(delegated_certificate(&root, &subnet, &id29, ranges, &tree, TIME), vec![time.clone()]));
+    let ok = v.verify_certificate(args(
+        delegated_certificate(&root, &subnet, &id29, ranges, &tree, TIME),
+        vec![time.clone()],
+    ));
     assert_eq!(ok.unwrap().unwrap().delegation_subnet_id, Some(Principal::from_slice(&id29)));
     let long = delegated_certificate(&root, &subnet, &[0xab; 30], ranges, &tree, TIME);
     let e = v.verify_certificate(args(long, vec![time.clone()])).unwrap().unwrap_err();
@@ -179,9 +182,13 @@ fn certificate_bounds(v: &mut Verifier) {
     assert!(message(&e).contains("1025 bytes of labels, more than the 1024 allowed"), "{e:?}");
     // At the caps: 64 paths of 127 labels, 1024 bytes in one path (on a small certificate,
     //    so that the reply bound allows 64 lookups).
-    let small = Tree::new().insert(&[b"canister", CANISTER, b"certified_data"], b"small").insert(&[b"time"], &leb128(TIME));
+    let small =
+        Tree::new().insert(&[b"canister", CANISTER, b"certified_data"], b"small").insert(&[b"time"], &leb128(TIME));
     let small = delegated_certificate(&root, &subnet, &id29, ranges, &small, TIME);
-    let at_caps = v.verify_certificate(args(small, vec![vec![&b"x"[..]; 127]; 63].into_iter().chain([vec![&label[..1024]]]).collect()));
+    let at_caps = v.verify_certificate(args(
+        small,
+        vec![vec![&b"x"[..]; 127]; 63].into_iter().chain([vec![&label[..1024]]]).collect(),
+    ));
     assert!(at_caps.unwrap().unwrap().lookups.iter().all(|l| *l == Lookup::Absent));
 
     // 3. `/canister/<id>/...` only for the canister verified; none in a subnet's certificate.
@@ -247,8 +254,10 @@ fn signatures(v: &mut Verifier) {
     // Keys and signatures made here, for both schemes.
     let sks: Vec<SecretKey> = (0..4u8).map(|i| SecretKey::key_gen(&[i + 1; 32], b"").unwrap()).collect();
     let msgs: Vec<Vec<u8>> = (0..4u8).map(|i| vec![i; 10]).collect();
-    let min_pk_keys: Vec<Vec<u8>> = sks.iter().map(|s| min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect();
-    let min_sig_keys: Vec<Vec<u8>> = sks.iter().map(|s| min_sig::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect();
+    let min_pk_keys: Vec<Vec<u8>> =
+        sks.iter().map(|s| min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect();
+    let min_sig_keys: Vec<Vec<u8>> =
+        sks.iter().map(|s| min_sig::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect();
     let same: Vec<min_pk::Signature> = sks.iter().map(|s| min_pk::sign(s, b"block")).collect();
     let fast = FastAggregateVerifyArgs {
         scheme: Scheme::MinPk,
@@ -324,7 +333,11 @@ fn signatures(v: &mut Verifier) {
     assert!(matches!(v.bls_aggregate_verify(with_proofs, false).unwrap(), Err(Error::Unsupported(_))));
 
     let items: Vec<SignedMessage> = (0..4)
-        .map(|i| SignedMessage { public_key: min_sig_keys[i].clone(), message: msgs[i].clone(), signature: sigs[i].to_bytes().to_vec() })
+        .map(|i| SignedMessage {
+            public_key: min_sig_keys[i].clone(),
+            message: msgs[i].clone(),
+            signature: sigs[i].to_bytes().to_vec(),
+        })
         .collect();
     let batch = BatchVerifyArgs { scheme: Scheme::MinSig, items };
     assert_eq!(v.bls_batch_verify(batch.clone(), false).unwrap(), Ok(()));

@@ -185,7 +185,8 @@ impl Canister {
                 env = store.data().env.clone();
             }
         }
-        let mut upgraded = Canister { engine, module, linker, snapshot: Snapshot::default(), env, install_instructions: 0 };
+        let mut upgraded =
+            Canister { engine, module, linker, snapshot: Snapshot::default(), env, install_instructions: 0 };
         let post = upgraded.start_and_init("canister_post_upgrade", arg)?;
         *self = upgraded;
         self.install_instructions = pre + post;
@@ -228,7 +229,13 @@ impl Canister {
     /// * An update from a canister carries its cycles; what the method does not accept before
     ///   it answers (or everything, if it traps, or if it is a query method) is refunded, and
     ///   the outcome says how much.
-    pub fn call_from(&mut self, kind: CallKind, method: &str, arg: &[u8], origin: &Origin) -> Result<CallOutcome, Error> {
+    pub fn call_from(
+        &mut self,
+        kind: CallKind,
+        method: &str,
+        arg: &[u8],
+        origin: &Origin,
+    ) -> Result<CallOutcome, Error> {
         let query = format!("canister_query {method}");
         let composite = format!("canister_composite_query {method}");
         let update = format!("canister_update {method}");
@@ -251,7 +258,8 @@ impl Canister {
         let mut inspect_instructions = 0;
         if kind == CallKind::Update && ingress && self.module.get_export("canister_inspect_message").is_some() {
             let message = Message { caller: caller.clone(), method: method.to_string(), ..Message::default() };
-            let run = self.run("canister_inspect_message", Entry::InspectMessage, message, arg, INSPECT_MESSAGE_LIMIT, true);
+            let run =
+                self.run("canister_inspect_message", Entry::InspectMessage, message, arg, INSPECT_MESSAGE_LIMIT, true);
             match run {
                 Ok(run) if run.accepted => inspect_instructions = run.instructions,
                 Ok(run) => {
@@ -381,8 +389,7 @@ impl Canister {
                     .grow(&mut *store, (want - have) / 65_536)
                     .map_err(|e| Error::InvalidWasm(format!("cannot restore memory: {e}")))?;
             }
-            memory.data_mut(&mut *store)[..self.snapshot.memory.len()]
-                .copy_from_slice(&self.snapshot.memory);
+            memory.data_mut(&mut *store)[..self.snapshot.memory.len()].copy_from_slice(&self.snapshot.memory);
         }
         for (name, value) in &self.snapshot.globals {
             if let Some(global) = instance.get_global(&*store, name) {

@@ -18,28 +18,30 @@ pub fn operator_cost(op: &Operator) -> u64 {
 
         I32DivS | I32DivU | I32RemS | I32RemU | I64DivS | I64DivU | I64RemS | I64RemU => 10,
 
-        F32Add | F32Sub | F32Mul | F32Ceil | F32Floor | F32Trunc | F32Nearest | F64Add | F64Sub
-        | F64Mul | F64Ceil | F64Floor | F64Trunc | F64Nearest | F32Copysign => 2,
+        F32Add | F32Sub | F32Mul | F32Ceil | F32Floor | F32Trunc | F32Nearest | F64Add | F64Sub | F64Mul | F64Ceil
+        | F64Floor | F64Trunc | F64Nearest | F32Copysign => 2,
         F32Div | F64Copysign => 3,
         F64Div | F32Sqrt => 5,
         F64Sqrt => 8,
         F32Min | F32Max | F64Min | F64Max => 18,
-        F32Eq | F32Ne | F32Lt | F32Gt | F32Le | F32Ge | F64Eq | F64Ne | F64Lt | F64Gt | F64Le
-        | F64Ge => 3,
+        F32Eq | F32Ne | F32Lt | F32Gt | F32Le | F32Ge | F64Eq | F64Ne | F64Lt | F64Gt | F64Le | F64Ge => 3,
         F32ConvertI32S | F64ConvertI64S | F32ConvertI64S | F64ConvertI32S => 3,
         F64ConvertI32U | F32ConvertI64U | F32ConvertI32U | F64ConvertI64U => 16,
-        I64TruncSatF32S | I64TruncSatF32U | I64TruncSatF64S | I64TruncSatF64U | I32TruncSatF32S
-        | I32TruncSatF32U | I32TruncSatF64S | I32TruncSatF64U | I32TruncF32S | I32TruncF32U
-        | I32TruncF64S | I32TruncF64U | I64TruncF32S | I64TruncF32U | I64TruncF64S
-        | I64TruncF64U => 20,
+        I64TruncSatF32S | I64TruncSatF32U | I64TruncSatF64S | I64TruncSatF64U | I32TruncSatF32S | I32TruncSatF32U
+        | I32TruncSatF64S | I32TruncSatF64U | I32TruncF32S | I32TruncF32U | I32TruncF64S | I32TruncF64U
+        | I64TruncF32S | I64TruncF32U | I64TruncF64S | I64TruncF64U => 20,
 
         GlobalGet { .. } | GlobalSet { .. } => 2,
         TableGet { .. } | TableSet { .. } => 5,
         TableGrow { .. } | MemoryGrow { .. } => 300,
         MemorySize { .. } => 20,
         TableSize { .. } => 100,
-        MemoryFill { .. } | MemoryCopy { .. } | TableFill { .. } | TableCopy { .. }
-        | MemoryInit { .. } | TableInit { .. } => 100,
+        MemoryFill { .. }
+        | MemoryCopy { .. }
+        | TableFill { .. }
+        | TableCopy { .. }
+        | MemoryInit { .. }
+        | TableInit { .. } => 100,
         DataDrop { .. } | ElemDrop { .. } => 300,
 
         Call { .. } => 5,
@@ -59,18 +61,15 @@ pub fn operator_cost(op: &Operator) -> u64 {
         I16x8ExtMulHighI8x16S | I16x8ExtMulHighI8x16U => 2,
         I32x4ExtAddPairwiseI16x8U => 3,
         I32x4Shl | I32x4ShrS | I32x4ShrU | I32x4Mul => 2,
-        I32x4ExtMulLowI16x8S | I32x4ExtMulHighI16x8S | I32x4ExtMulLowI16x8U
-        | I32x4ExtMulHighI16x8U => 2,
+        I32x4ExtMulLowI16x8S | I32x4ExtMulHighI16x8S | I32x4ExtMulLowI16x8U | I32x4ExtMulHighI16x8U => 2,
         I64x2Shl | I64x2ShrU => 2,
         I64x2ShrS => 3,
         I64x2Mul => 4,
-        F32x4Ceil | F32x4Floor | F32x4Trunc | F32x4Nearest | F32x4Abs | F32x4Neg | F32x4Add
-        | F32x4Sub | F32x4Mul => 2,
+        F32x4Ceil | F32x4Floor | F32x4Trunc | F32x4Nearest | F32x4Abs | F32x4Neg | F32x4Add | F32x4Sub | F32x4Mul => 2,
         F32x4Sqrt => 5,
         F32x4Div => 10,
         F32x4Min | F32x4Max => 4,
-        F64x2Ceil | F64x2Floor | F64x2Trunc | F64x2Nearest | F64x2Abs | F64x2Neg | F64x2Add
-        | F64x2Sub | F64x2Mul => 2,
+        F64x2Ceil | F64x2Floor | F64x2Trunc | F64x2Nearest | F64x2Abs | F64x2Neg | F64x2Add | F64x2Sub | F64x2Mul => 2,
         F64x2Sqrt => 14,
         F64x2Div => 12,
         F64x2Min => 4,
@@ -104,20 +103,44 @@ pub fn system_api_overhead(name: &str) -> u64 {
     match name {
         "performance_counter" => 200,
         "debug_print" | "stable_grow" | "stable64_grow" => 100,
-        "stable_read" | "stable_write" | "stable_size" | "stable64_read" | "stable64_write"
-        | "stable64_size" => 20,
+        "stable_read" | "stable_write" | "stable_size" | "stable64_read" | "stable64_write" | "stable64_size" => 20,
         "is_controller" => 1_000,
         "call_new" => 1_500,
         "call_perform" => 5_000,
-        "msg_arg_data_size" | "msg_arg_data_copy" | "msg_caller_size" | "msg_caller_copy"
-        | "msg_reject_code" | "msg_reject_msg_size" | "msg_reject_msg_copy" | "msg_reply_data_append"
-        | "msg_reply" | "msg_reject" | "msg_method_name_size" | "msg_method_name_copy"
-        | "msg_cycles_available128" | "msg_cycles_refunded128" | "msg_cycles_accept128"
-        | "accept_message" | "canister_self_size" | "canister_self_copy"
-        | "canister_cycle_balance128" | "canister_status" | "canister_version" | "certified_data_set"
-        | "data_certificate_present" | "data_certificate_size" | "data_certificate_copy" | "time"
-        | "global_timer_set" | "trap" | "call_data_append" | "call_cycles_add128"
-        | "call_on_cleanup" | "root_key_size" | "root_key_copy" | "in_replicated_execution" => 500,
+        "msg_arg_data_size"
+        | "msg_arg_data_copy"
+        | "msg_caller_size"
+        | "msg_caller_copy"
+        | "msg_reject_code"
+        | "msg_reject_msg_size"
+        | "msg_reject_msg_copy"
+        | "msg_reply_data_append"
+        | "msg_reply"
+        | "msg_reject"
+        | "msg_method_name_size"
+        | "msg_method_name_copy"
+        | "msg_cycles_available128"
+        | "msg_cycles_refunded128"
+        | "msg_cycles_accept128"
+        | "accept_message"
+        | "canister_self_size"
+        | "canister_self_copy"
+        | "canister_cycle_balance128"
+        | "canister_status"
+        | "canister_version"
+        | "certified_data_set"
+        | "data_certificate_present"
+        | "data_certificate_size"
+        | "data_certificate_copy"
+        | "time"
+        | "global_timer_set"
+        | "trap"
+        | "call_data_append"
+        | "call_cycles_add128"
+        | "call_on_cleanup"
+        | "root_key_size"
+        | "root_key_copy"
+        | "in_replicated_execution" => 500,
         _ => 0,
     }
 }
@@ -132,12 +155,20 @@ pub const BYTE_TRANSMISSION_COST: u64 = 50;
 /// canister logging by the System API host, see `system_api.rs`.)
 pub fn byte_cost(name: &str, bytes: u64) -> u64 {
     match name {
-        "msg_reply_data_append" | "msg_reject" | "call_data_append" => {
-            BYTE_TRANSMISSION_COST.saturating_mul(bytes)
-        }
-        "msg_arg_data_copy" | "msg_caller_copy" | "msg_reject_msg_copy" | "msg_method_name_copy"
-        | "canister_self_copy" | "certified_data_set" | "data_certificate_copy" | "root_key_copy"
-        | "is_controller" | "trap" | "stable_read" | "stable_write" | "stable64_read"
+        "msg_reply_data_append" | "msg_reject" | "call_data_append" => BYTE_TRANSMISSION_COST.saturating_mul(bytes),
+        "msg_arg_data_copy"
+        | "msg_caller_copy"
+        | "msg_reject_msg_copy"
+        | "msg_method_name_copy"
+        | "canister_self_copy"
+        | "certified_data_set"
+        | "data_certificate_copy"
+        | "root_key_copy"
+        | "is_controller"
+        | "trap"
+        | "stable_read"
+        | "stable_write"
+        | "stable64_read"
         | "stable64_write" => bytes,
         _ => 0,
     }

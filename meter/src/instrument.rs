@@ -141,10 +141,7 @@ pub fn instrument(wasm: &[u8]) -> Result<Vec<u8>, Error> {
                 }
             }
             Payload::CustomSection(c) => {
-                out.section(&wasm_encoder::CustomSection {
-                    name: c.name().into(),
-                    data: c.data().into(),
-                });
+                out.section(&wasm_encoder::CustomSection { name: c.name().into(), data: c.data().into() });
             }
             other => {
                 return Err(Error::InvalidWasm(format!(
@@ -337,11 +334,7 @@ fn injections(ops: &[Operator]) -> Vec<Injection> {
     points
 }
 
-fn instrument_body(
-    facts: &ModuleFacts,
-    params: u32,
-    body: FunctionBody,
-) -> Result<wasm_encoder::Function, Error> {
+fn instrument_body(facts: &ModuleFacts, params: u32, body: FunctionBody) -> Result<wasm_encoder::Function, Error> {
     let mut re = RoundtripReencoder;
     let mut locals = Vec::new();
     let mut local_count = params;
@@ -449,10 +442,7 @@ mod tests {
         // entry: 1 + loop(0) = 1; body: 1+1+1+1 + br_if 2 = 6; after br_if: end(0) + end(0).
         assert_eq!(
             injections(&ops),
-            vec![
-                Injection::Static { at: 0, cost: 1, check: true },
-                Injection::Static { at: 1, cost: 6, check: true },
-            ]
+            vec![Injection::Static { at: 0, cost: 1, check: true }, Injection::Static { at: 1, cost: 6, check: true },]
         );
     }
 }

@@ -34,13 +34,13 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod canister;
 pub mod cost;
 pub mod instrument;
-pub mod validation;
-mod canister;
 mod system_api;
+pub mod validation;
 
-pub use canister::{Canister, CallKind, CallOutcome, Origin, Response};
+pub use canister::{CallKind, CallOutcome, Canister, Origin, Response};
 pub use validation::{validate, FunctionFigure, ValidationError, ValidationReport};
 
 /// The most instructions one query may execute.
@@ -106,14 +106,12 @@ impl std::fmt::Display for Error {
             Error::Trapped { message, instructions } => {
                 write!(f, "canister trapped after {instructions} instructions: {message}")
             }
-            Error::InstructionLimitExceeded { limit, instructions } => write!(
-                f,
-                "instruction limit exceeded: the limit is {limit}, {instructions} were counted"
-            ),
-            Error::NoResponse { instructions } => write!(
-                f,
-                "the canister did not reply to the call ({instructions} instructions executed)"
-            ),
+            Error::InstructionLimitExceeded { limit, instructions } => {
+                write!(f, "instruction limit exceeded: the limit is {limit}, {instructions} were counted")
+            }
+            Error::NoResponse { instructions } => {
+                write!(f, "the canister did not reply to the call ({instructions} instructions executed)")
+            }
             Error::MessageRefused { reason, instructions } => write!(
                 f,
                 "the ingress message was refused by canister_inspect_message ({instructions} instructions): {reason}"

@@ -191,14 +191,7 @@ fn read_bytes(caller: &mut Ctx, name: &str, src: u64, size: u64) -> HostResult<V
 }
 
 /// Copies `source[offset..offset+size]` to Wasm memory at `dst`, as every `*_copy` call does.
-fn copy_out(
-    caller: &mut Ctx,
-    name: &str,
-    source: &[u8],
-    dst: u64,
-    offset: u64,
-    size: u64,
-) -> HostResult<()> {
+fn copy_out(caller: &mut Ctx, name: &str, source: &[u8], dst: u64, offset: u64, size: u64) -> HostResult<()> {
     charge(caller, name, size)?;
     let end = offset.checked_add(size);
     let Some(slice) = end.and_then(|end| source.get(offset as usize..end as usize)) else {
@@ -253,14 +246,8 @@ fn write_u128(caller: &mut Ctx, name: &str, dst: u64, value: u128) -> HostResult
 const WITH_ARGUMENT: &[Entry] =
     &[Entry::Init, Entry::Query, Entry::ReplicatedQuery, Entry::Update, Entry::InspectMessage];
 /// Every entry point but the start function (the specification's `*`).
-const NOT_START: &[Entry] = &[
-    Entry::Init,
-    Entry::PreUpgrade,
-    Entry::Query,
-    Entry::ReplicatedQuery,
-    Entry::Update,
-    Entry::InspectMessage,
-];
+const NOT_START: &[Entry] =
+    &[Entry::Init, Entry::PreUpgrade, Entry::Query, Entry::ReplicatedQuery, Entry::Update, Entry::InspectMessage];
 
 const WASM_PAGE: u64 = 65_536;
 /// The meter holds stable memory in RAM: it grows to 1 GiB at most (a grow past it fails, as a
@@ -497,7 +484,10 @@ fn define_known(l: &mut Linker<HostState>) -> Result<(), wasmi::errors::LinkerEr
                 c.data_mut().env.stable[off as usize..end as usize].copy_from_slice(&bytes);
                 Ok(())
             }
-            _ => Err(trap(&mut c, format!("ic0.stable64_write: offset {off} + size {size} exceeds stable memory of {len} bytes"))),
+            _ => Err(trap(
+                &mut c,
+                format!("ic0.stable64_write: offset {off} + size {size} exceeds stable memory of {len} bytes"),
+            )),
         }
     })?;
     l.func_wrap("ic0", "certified_data_set", |mut c: Ctx, src: i32, size: i32| {

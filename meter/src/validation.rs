@@ -22,8 +22,7 @@ use std::fmt;
 
 use serde::Serialize;
 use wasmparser::{
-    DataKind, ExternalKind, FuncType, Operator, Parser, Payload, TypeRef, ValType, Validator,
-    WasmFeatures,
+    DataKind, ExternalKind, FuncType, Operator, Parser, Payload, TypeRef, ValType, Validator, WasmFeatures,
 };
 
 /// Largest module accepted, in bytes: `WASM_MAX_SIZE` (100 MiB) of `rs/config/src/embedders.rs`,
@@ -85,8 +84,7 @@ pub const SYSTEM_METHODS: [&str; 7] = [
 ];
 
 /// Prefixes of method exports; the rest of the name is the method's.
-const METHOD_PREFIXES: [&str; 3] =
-    ["canister_query ", "canister_composite_query ", "canister_update "];
+const METHOD_PREFIXES: [&str; 3] = ["canister_query ", "canister_composite_query ", "canister_update "];
 
 /// A System API parameter or result type: `P` is the pointer type, `i32` for 32-bit memories
 /// and `i64` for 64-bit ones (the `I` of the interface spec and of the replica's
@@ -421,17 +419,9 @@ impl fmt::Display for SignatureMismatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // The replica compares the parameters first.
         if self.params != self.expected_params {
-            write!(
-                f,
-                "Expected input params {:?} for '{}', got {:?}.",
-                self.expected_params, self.name, self.params
-            )
+            write!(f, "Expected input params {:?} for '{}', got {:?}.", self.expected_params, self.name, self.params)
         } else {
-            write!(
-                f,
-                "Expected return type {:?} for '{}', got {:?}.",
-                self.expected_results, self.name, self.results
-            )
+            write!(f, "Expected return type {:?} for '{}', got {:?}.", self.expected_results, self.name, self.results)
         }
     }
 }
@@ -689,10 +679,7 @@ fn validate_with(wasm: &[u8], limits: FunctionLimits) -> Result<ValidationReport
     check_data_offsets(&module)?;
     check_globals(&module)?;
     if module.functions.len() > MAX_FUNCTIONS {
-        return Err(ValidationError::TooManyFunctions {
-            defined: module.functions.len(),
-            allowed: MAX_FUNCTIONS,
-        });
+        return Err(ValidationError::TooManyFunctions { defined: module.functions.len(), allowed: MAX_FUNCTIONS });
     }
     check_memory_size(&module)?;
     let (max_complexity, max_function_size) = check_code(&module, limits)?;
@@ -728,14 +715,10 @@ fn validate_with(wasm: &[u8], limits: FunctionLimits) -> Result<ValidationReport
 /// huge module is refused without validating it.
 fn code_section_size(wasm: &[u8]) -> Result<u32, ValidationError> {
     for payload in Parser::new(0).parse_all(wasm) {
-        let payload = payload
-            .map_err(|e| ValidationError::Decoding(format!("Error finding code section: {e}")))?;
+        let payload = payload.map_err(|e| ValidationError::Decoding(format!("Error finding code section: {e}")))?;
         if let Payload::CodeSectionStart { size, .. } = payload {
             if size > MAX_CODE_SECTION_SIZE_IN_BYTES {
-                return Err(ValidationError::CodeSectionTooLarge {
-                    size,
-                    allowed: MAX_CODE_SECTION_SIZE_IN_BYTES,
-                });
+                return Err(ValidationError::CodeSectionTooLarge { size, allowed: MAX_CODE_SECTION_SIZE_IN_BYTES });
             }
             return Ok(size);
         }
@@ -818,9 +801,7 @@ impl<'a> Module<'a> {
                         let data = data?;
                         let active = match data.kind {
                             DataKind::Passive => None,
-                            DataKind::Active { offset_expr, .. } => {
-                                Some(offset_operators(&offset_expr)?)
-                            }
+                            DataKind::Active { offset_expr, .. } => Some(offset_operators(&offset_expr)?),
                         };
                         m.data.push(DataSegment { active, len: data.data.len() as u64 });
                     }
@@ -903,8 +884,15 @@ fn offset_operators(expr: &wasmparser::ConstExpr) -> wasmparser::Result<(Vec<Str
 fn operator_complexity(op: &Operator) -> Result<u64, &'static str> {
     use Operator::*;
     Ok(match op {
-        Block { .. } | Loop { .. } | If { .. } | Br { .. } | BrIf { .. } | BrTable { .. }
-        | Call { .. } | CallIndirect { .. } | MemoryGrow { .. } => 50,
+        Block { .. }
+        | Loop { .. }
+        | If { .. }
+        | Br { .. }
+        | BrIf { .. }
+        | BrTable { .. }
+        | Call { .. }
+        | CallIndirect { .. }
+        | MemoryGrow { .. } => 50,
         TableGrow { .. } => return Err("table.grow"),
         TableSet { .. } => return Err("table.set"),
         TableFill { .. } => return Err("table.fill"),
@@ -913,28 +901,110 @@ fn operator_complexity(op: &Operator) -> Result<u64, &'static str> {
         TableGet { .. } => 14,
         RefFunc { .. } => 8,
         RefIsNull => 6,
-        I32TruncF32S | I32TruncF32U | I32TruncF64S | I32TruncF64U | I64ExtendI32S
-        | I64ExtendI32U | I64TruncF32S | I64TruncF32U | I64TruncF64S | I64TruncF64U
-        | F32ConvertI32S | F32ConvertI32U | F32ConvertI64S | F32ConvertI64U | F32DemoteF64
-        | F64ConvertI32S | F64ConvertI32U | F64ConvertI64S | F64ConvertI64U => 5,
+        I32TruncF32S | I32TruncF32U | I32TruncF64S | I32TruncF64U | I64ExtendI32S | I64ExtendI32U | I64TruncF32S
+        | I64TruncF32U | I64TruncF64S | I64TruncF64U | F32ConvertI32S | F32ConvertI32U | F32ConvertI64S
+        | F32ConvertI64U | F32DemoteF64 | F64ConvertI32S | F64ConvertI32U | F64ConvertI64S | F64ConvertI64U => 5,
         F32Neg | F32Abs | F64Neg | F64Abs | MemoryCopy { .. } => 4,
-        F32Copysign | F64Copysign | F64Eq | I32RemU | I32RemS | I64RemU | I64RemS | I32DivU
-        | I32DivS | I64DivU | I64DivS | MemoryFill { .. } | I32Load { .. } | I64Load { .. }
-        | F32Load { .. } | F64Load { .. } | I32Load8S { .. } | I32Load8U { .. }
-        | I32Load16S { .. } | I32Load16U { .. } | I64Load8S { .. } | I64Load8U { .. }
-        | I64Load16S { .. } | I64Load16U { .. } | I64Load32S { .. } | I64Load32U { .. }
-        | I32TruncSatF32S | I32TruncSatF32U | I32TruncSatF64S | I32TruncSatF64U
-        | I64TruncSatF32S | I64TruncSatF32U | I64TruncSatF64S | I64TruncSatF64U => 3,
-        GlobalGet { .. } | I32Popcnt | I64Popcnt | Select | MemorySize { .. } | I32Store { .. }
-        | I32Store16 { .. } | I32Store8 { .. } | I64Store { .. } | I64Store32 { .. }
-        | I64Store16 { .. } | I64Store8 { .. } | F64Store { .. } | F32Store { .. } | I32Eqz
-        | I32Eq | I32Ne | I32LtS | I32LtU | I32GtS | I32GtU | I32LeS | I32LeU | I32GeS
-        | I32GeU | I64Eqz | I64Eq | I64Ne | I64LtS | I64LtU | I64GtS | I64GtU | I64LeS
-        | I64LeU | I64GeS | I64GeU | F32Eq | F32Ne | F32Lt | F32Gt | F32Le | F32Ge | F64Ne
-        | F64Lt | F64Gt | F64Le | F64Ge | F32Ceil | F64Ceil | F32Floor | F64Floor | F32Sqrt
-        | F64Sqrt | F32Trunc | F64Trunc | I32ReinterpretF32 | I64ReinterpretF64
-        | F32ReinterpretI32 | F64ReinterpretI64 | I32WrapI64 | I32Extend8S | I32Extend16S
-        | I64Extend8S | I64Extend16S | I64Extend32S | F64PromoteF32 => 2,
+        F32Copysign
+        | F64Copysign
+        | F64Eq
+        | I32RemU
+        | I32RemS
+        | I64RemU
+        | I64RemS
+        | I32DivU
+        | I32DivS
+        | I64DivU
+        | I64DivS
+        | MemoryFill { .. }
+        | I32Load { .. }
+        | I64Load { .. }
+        | F32Load { .. }
+        | F64Load { .. }
+        | I32Load8S { .. }
+        | I32Load8U { .. }
+        | I32Load16S { .. }
+        | I32Load16U { .. }
+        | I64Load8S { .. }
+        | I64Load8U { .. }
+        | I64Load16S { .. }
+        | I64Load16U { .. }
+        | I64Load32S { .. }
+        | I64Load32U { .. }
+        | I32TruncSatF32S
+        | I32TruncSatF32U
+        | I32TruncSatF64S
+        | I32TruncSatF64U
+        | I64TruncSatF32S
+        | I64TruncSatF32U
+        | I64TruncSatF64S
+        | I64TruncSatF64U => 3,
+        GlobalGet { .. }
+        | I32Popcnt
+        | I64Popcnt
+        | Select
+        | MemorySize { .. }
+        | I32Store { .. }
+        | I32Store16 { .. }
+        | I32Store8 { .. }
+        | I64Store { .. }
+        | I64Store32 { .. }
+        | I64Store16 { .. }
+        | I64Store8 { .. }
+        | F64Store { .. }
+        | F32Store { .. }
+        | I32Eqz
+        | I32Eq
+        | I32Ne
+        | I32LtS
+        | I32LtU
+        | I32GtS
+        | I32GtU
+        | I32LeS
+        | I32LeU
+        | I32GeS
+        | I32GeU
+        | I64Eqz
+        | I64Eq
+        | I64Ne
+        | I64LtS
+        | I64LtU
+        | I64GtS
+        | I64GtU
+        | I64LeS
+        | I64LeU
+        | I64GeS
+        | I64GeU
+        | F32Eq
+        | F32Ne
+        | F32Lt
+        | F32Gt
+        | F32Le
+        | F32Ge
+        | F64Ne
+        | F64Lt
+        | F64Gt
+        | F64Le
+        | F64Ge
+        | F32Ceil
+        | F64Ceil
+        | F32Floor
+        | F64Floor
+        | F32Sqrt
+        | F64Sqrt
+        | F32Trunc
+        | F64Trunc
+        | I32ReinterpretF32
+        | I64ReinterpretF64
+        | F32ReinterpretI32
+        | F64ReinterpretI64
+        | I32WrapI64
+        | I32Extend8S
+        | I32Extend16S
+        | I64Extend8S
+        | I64Extend16S
+        | I64Extend32S
+        | F64PromoteF32 => 2,
         _ => 1,
     })
 }
@@ -1005,8 +1075,7 @@ fn mismatch(
 ) -> Option<Box<SignatureMismatch>> {
     let expected_params = val_types(params, wasm64);
     let expected_results = val_types(results, wasm64);
-    if found.params() == expected_params.as_slice() && found.results() == expected_results.as_slice()
-    {
+    if found.params() == expected_params.as_slice() && found.results() == expected_results.as_slice() {
         return None;
     }
     Some(Box::new(SignatureMismatch {
@@ -1033,9 +1102,7 @@ fn check_exports(module: &Module) -> Result<(usize, usize), ValidationError> {
         if kind != ExternalKind::Func {
             continue;
         }
-        let method = METHOD_PREFIXES
-            .iter()
-            .find_map(|prefix| export.strip_prefix(prefix));
+        let method = METHOD_PREFIXES.iter().find_map(|prefix| export.strip_prefix(prefix));
         if let Some(method) = method {
             if !seen.insert(method) {
                 return Err(ValidationError::DuplicateExport { name: method.to_string() });
@@ -1055,10 +1122,7 @@ fn check_exports(module: &Module) -> Result<(usize, usize), ValidationError> {
         }
     }
     if methods > MAX_NUMBER_EXPORTED_FUNCTIONS {
-        return Err(ValidationError::TooManyExports {
-            defined: methods,
-            allowed: MAX_NUMBER_EXPORTED_FUNCTIONS,
-        });
+        return Err(ValidationError::TooManyExports { defined: methods, allowed: MAX_NUMBER_EXPORTED_FUNCTIONS });
     }
     if name_bytes > MAX_SUM_EXPORTED_FUNCTION_NAME_LENGTHS {
         return Err(ValidationError::ExportedNamesTooLong {
@@ -1086,19 +1150,12 @@ fn check_data_offsets(module: &Module) -> Result<(), ValidationError> {
 /// `validate_global_section`: at most [`MAX_GLOBALS`], all numeric or `v128`.
 fn check_globals(module: &Module) -> Result<(), ValidationError> {
     if module.globals.len() > MAX_GLOBALS {
-        return Err(ValidationError::TooManyGlobals {
-            defined: module.globals.len(),
-            allowed: MAX_GLOBALS,
-        });
+        return Err(ValidationError::TooManyGlobals { defined: module.globals.len(), allowed: MAX_GLOBALS });
     }
     for global in &module.globals {
         match global.content_type {
             ValType::I32 | ValType::I64 | ValType::F32 | ValType::F64 | ValType::V128 => {}
-            other => {
-                return Err(ValidationError::UnsupportedGlobalType {
-                    global_type: format!("{other:?}"),
-                })
-            }
+            other => return Err(ValidationError::UnsupportedGlobalType { global_type: format!("{other:?}") }),
         }
     }
     Ok(())
@@ -1132,19 +1189,12 @@ fn check_code(
     for (index, body) in module.bodies.iter().enumerate() {
         let (size, complexity) = match body {
             BodyFigures::Unsupported(instruction) => {
-                return Err(ValidationError::UnsupportedInstruction {
-                    index,
-                    instruction: instruction.to_string(),
-                })
+                return Err(ValidationError::UnsupportedInstruction { index, instruction: instruction.to_string() })
             }
             BodyFigures::Measured { size, complexity } => (*size, *complexity),
         };
         if complexity > limits.complexity {
-            return Err(ValidationError::FunctionComplexityTooHigh {
-                index,
-                complexity,
-                allowed: limits.complexity,
-            });
+            return Err(ValidationError::FunctionComplexityTooHigh { index, complexity, allowed: limits.complexity });
         }
         if size > limits.size {
             return Err(ValidationError::FunctionTooLarge { index, size, allowed: limits.size });
@@ -1175,34 +1225,23 @@ fn check_custom_sections(module: &Module) -> Result<(usize, u64), ValidationErro
         if !section.starts_with("icp:") {
             continue;
         }
-        let name = match section
-            .strip_prefix("icp:public ")
-            .or_else(|| section.strip_prefix("icp:private "))
-        {
+        let name = match section.strip_prefix("icp:public ").or_else(|| section.strip_prefix("icp:private ")) {
             Some(name) => name,
             None if section == "icp:public" || section == "icp:private" => {
                 return Err(ValidationError::CustomSectionNoSpace { name: section.to_string() })
             }
-            None => {
-                return Err(ValidationError::CustomSectionNoScope { name: section.to_string() })
-            }
+            None => return Err(ValidationError::CustomSectionNoScope { name: section.to_string() }),
         };
         if names.contains(name) {
             return Err(ValidationError::DuplicateCustomSection { name: name.to_string() });
         }
         total = total.saturating_add((payload_len + name.len()) as u64);
         if total > MAX_CUSTOM_SECTIONS_SIZE {
-            return Err(ValidationError::CustomSectionsTooLarge {
-                size: total,
-                allowed: MAX_CUSTOM_SECTIONS_SIZE,
-            });
+            return Err(ValidationError::CustomSectionsTooLarge { size: total, allowed: MAX_CUSTOM_SECTIONS_SIZE });
         }
         names.insert(name);
         if names.len() > MAX_CUSTOM_SECTIONS {
-            return Err(ValidationError::TooManyCustomSections {
-                defined: names.len(),
-                allowed: MAX_CUSTOM_SECTIONS,
-            });
+            return Err(ValidationError::TooManyCustomSections { defined: names.len(), allowed: MAX_CUSTOM_SECTIONS });
         }
     }
     Ok((names.len(), total))
@@ -1212,10 +1251,7 @@ fn check_custom_sections(module: &Module) -> Result<(usize, u64), ValidationErro
 /// within the memory's initial pages, since the replica writes segments into memory pages
 /// itself instead of letting the engine trap at instantiation.
 fn check_data_bounds(module: &Module) -> Result<(), ValidationError> {
-    let initial_bytes = module
-        .memories
-        .first()
-        .map_or(0, |m| m.initial.saturating_mul(WASM_PAGE_SIZE));
+    let initial_bytes = module.memories.first().map_or(0, |m| m.initial.saturating_mul(WASM_PAGE_SIZE));
     for segment in &module.data {
         let Some((_, Some(offset))) = &segment.active else { continue };
         let fits = offset.checked_add(segment.len).is_some_and(|end| end <= initial_bytes);

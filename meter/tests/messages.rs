@@ -214,9 +214,15 @@ fn inspect_message_runs_before_ingress_updates_only() {
     }
     // accept_message and the method name exist only in canister_inspect_message.
     let e = c.call_from(CallKind::Update, "accept_message_here", &[], &from_canister(0)).unwrap_err();
-    assert!(matches!(&e, Error::Trapped { message, .. } if message.contains("accept_message cannot be called")), "{e:?}");
+    assert!(
+        matches!(&e, Error::Trapped { message, .. } if message.contains("accept_message cannot be called")),
+        "{e:?}"
+    );
     let e = c.query("method_name", &[]).unwrap_err();
-    assert!(matches!(&e, Error::Trapped { message, .. } if message.contains("msg_method_name_size cannot be called")), "{e:?}");
+    assert!(
+        matches!(&e, Error::Trapped { message, .. } if message.contains("msg_method_name_size cannot be called")),
+        "{e:?}"
+    );
 }
 
 #[test]
@@ -264,7 +270,10 @@ fn a_query_method_called_as_an_update_keeps_no_state_and_no_cycles() {
     assert_eq!(reply_i32(&c.call_from(CallKind::Update, "bump_update", &[], &ingress(ALICE)).unwrap()), 9);
     // A non-replicated query cannot read cycles, and a query call cannot carry any.
     let e = c.query("query_take_all", &[]).unwrap_err();
-    assert!(matches!(&e, Error::Trapped { message, .. } if message.contains("msg_cycles_available128 cannot be called")), "{e:?}");
+    assert!(
+        matches!(&e, Error::Trapped { message, .. } if message.contains("msg_cycles_available128 cannot be called")),
+        "{e:?}"
+    );
     assert_eq!(c.call_from(CallKind::Query, "caller", &[], &from_canister(1)).unwrap_err(), Error::CyclesOnQuery);
 }
 
@@ -274,12 +283,20 @@ fn replies_are_bounded_by_the_maximum_response_size() {
     let size = |n: u32| n.to_le_bytes().to_vec();
     const MIB: u32 = 1024 * 1024;
     assert_eq!(reply(&c.query("big", &size(3 * MIB)).unwrap()).len(), 3 * MIB as usize);
-    assert!(matches!(c.query("big", &size(3 * MIB + 1)), Err(Error::Trapped { message, .. }) if message.contains("maximum response size")));
+    assert!(
+        matches!(c.query("big", &size(3 * MIB + 1)), Err(Error::Trapped { message, .. }) if message.contains("maximum response size"))
+    );
     let out = c.call_from(CallKind::Update, "big_update", &size(2 * MIB), &ingress(ALICE)).unwrap();
     assert_eq!(reply(&out).len(), 2 * MIB as usize);
-    assert!(matches!(c.call_from(CallKind::Update, "big_update", &size(2 * MIB + 1), &ingress(ALICE)), Err(Error::Trapped { .. })));
+    assert!(matches!(
+        c.call_from(CallKind::Update, "big_update", &size(2 * MIB + 1), &ingress(ALICE)),
+        Err(Error::Trapped { .. })
+    ));
     // A query method called as an update is replicated: 2 MiB.
-    assert!(matches!(c.call_from(CallKind::Update, "big", &size(2 * MIB + 1), &ingress(ALICE)), Err(Error::Trapped { .. })));
+    assert!(matches!(
+        c.call_from(CallKind::Update, "big", &size(2 * MIB + 1), &ingress(ALICE)),
+        Err(Error::Trapped { .. })
+    ));
 }
 
 #[test]

@@ -105,8 +105,7 @@ fn valid_module_passes_and_reports_its_figures() {
         method_name_bytes_limit: 20_000,
         custom_sections: 2,
         custom_sections_limit: MAX_CUSTOM_SECTIONS,
-        custom_sections_size: ("candid:service".len() + "service : {}".len() + "notes".len() + 3)
-            as u64,
+        custom_sections_size: ("candid:service".len() + "service : {}".len() + "notes".len() + 3) as u64,
         custom_sections_size_limit: MAX_CUSTOM_SECTIONS_SIZE,
         max_complexity: Some(biggest),
         complexity_limit: WASM_FUNCTION_COMPLEXITY_LIMIT,
@@ -226,10 +225,7 @@ fn exceptions_are_rejected() {
 #[test]
 fn import_outside_the_system_api_is_rejected() {
     let error = rejected(&wasm(r#"(module (import "env" "f" (func)))"#));
-    assert_eq!(
-        error,
-        ValidationError::UnknownImport { module: "env".into(), name: "f".into() }
-    );
+    assert_eq!(error, ValidationError::UnknownImport { module: "env".into(), name: "f".into() });
     assert_eq!(
         error.to_string(),
         "Wasm module has an invalid import section. Module imports function 'f' from 'env' \
@@ -246,10 +242,7 @@ fn wasm32_only_import_in_a_wasm64_module_is_rejected() {
 #[test]
 fn system_api_import_from_another_module_is_rejected() {
     let error = rejected(&wasm(r#"(module (import "env" "msg_reply" (func)))"#));
-    assert_eq!(
-        error,
-        ValidationError::ImportFromWrongModule { module: "env".into(), name: "msg_reply".into() }
-    );
+    assert_eq!(error, ValidationError::ImportFromWrongModule { module: "env".into(), name: "msg_reply".into() });
     assert!(error.to_string().contains(r#"expected to be imported from one of ["ic0"] instead."#));
 }
 
@@ -323,9 +316,7 @@ fn method_with_a_non_unit_type_is_rejected() {
 
 #[test]
 fn method_exported_as_query_and_update_is_rejected() {
-    let error = rejected(&wasm(
-        r#"(module (func (export "canister_query get") (export "canister_update get")))"#,
-    ));
+    let error = rejected(&wasm(r#"(module (func (export "canister_query get") (export "canister_update get")))"#));
     assert_eq!(error, ValidationError::DuplicateExport { name: "get".into() });
     assert_eq!(
         error.to_string(),
@@ -358,9 +349,7 @@ fn method_names_over_20000_bytes_are_rejected() {
 #[test]
 fn data_offset_that_is_not_a_constant_is_rejected() {
     // An extended constant expression: valid Wasm, but not one `i32.const`.
-    let error = rejected(&wasm(
-        r#"(module (memory 1) (data (offset (i32.add (i32.const 1) (i32.const 2))) "x"))"#,
-    ));
+    let error = rejected(&wasm(r#"(module (memory 1) (data (offset (i32.add (i32.const 1) (i32.const 2))) "x"))"#));
     assert_eq!(
         error,
         ValidationError::DataOffset {
@@ -383,10 +372,7 @@ fn more_than_1000_globals_are_rejected() {
     let globals = "(global i32 (i32.const 0))".repeat(MAX_GLOBALS + 1);
     let error = rejected(&wasm(&format!("(module {globals})")));
     assert_eq!(error, ValidationError::TooManyGlobals { defined: 1001, allowed: 1000 });
-    assert_eq!(
-        error.to_string(),
-        "Wasm module defined 1001 globals which exceeds the maximum number allowed 1000."
-    );
+    assert_eq!(error.to_string(), "Wasm module defined 1001 globals which exceeds the maximum number allowed 1000.");
 }
 
 #[test]
@@ -422,10 +408,7 @@ fn more_than_50000_functions_are_rejected() {
 #[test]
 fn wasm64_memory_past_4_gib_is_rejected() {
     let error = validate(&wasm("(module (memory i64 1 65537))")).unwrap_err();
-    assert_eq!(
-        error,
-        ValidationError::WasmMemoryTooLarge { defined_pages: 65_537, allowed_pages: 65_536 }
-    );
+    assert_eq!(error, ValidationError::WasmMemoryTooLarge { defined_pages: 65_537, allowed_pages: 65_536 });
 }
 
 // --- Function bodies ---
@@ -439,13 +422,8 @@ fn table_changing_instructions_are_rejected() {
         ("i32.const 0  i32.const 0  i32.const 0  table.copy", "table.copy"),
         ("i32.const 0  i32.const 0  i32.const 0  table.init $e", "table.init"),
     ] {
-        let error = rejected(&wasm(&format!(
-            "(module (table 1 funcref) (elem $e func) (func) (func {op}))"
-        )));
-        assert_eq!(
-            error,
-            ValidationError::UnsupportedInstruction { index: 1, instruction: name.into() }
-        );
+        let error = rejected(&wasm(&format!("(module (table 1 funcref) (elem $e func) (func) (func {op}))")));
+        assert_eq!(error, ValidationError::UnsupportedInstruction { index: 1, instruction: name.into() });
         assert_eq!(
             error.to_string(),
             format!("Wasm module contains a function at index 1 with unsupported instruction {name}.")
@@ -463,7 +441,9 @@ fn function_over_the_complexity_limit_is_rejected() {
         error,
         ValidationError::FunctionComplexityTooHigh { index: 1, complexity: 1_000_001, allowed: 1_000_000 }
     );
-    assert!(error.to_string().contains("with complexity 1000001 which exceeds the maximum complexity allowed 1000000."));
+    assert!(error
+        .to_string()
+        .contains("with complexity 1000001 which exceeds the maximum complexity allowed 1000000."));
     // One call fewer passes, and is the report's most complex function.
     let calls = "call $f ".repeat(19_999);
     let report = validate(&wasm(&format!("(module (func $f) (func {calls}))"))).unwrap();
@@ -523,10 +503,7 @@ fn icp_sections_over_1_mib_are_rejected() {
     let module = with_custom(wasm(EMPTY), "icp:public a", &vec![0; 1 << 19]);
     // Payload plus name: 2^19 + 1 bytes, then 2^19 + 1 more.
     let error = rejected(&with_custom(module, "icp:public b", &vec![0; 1 << 19]));
-    assert_eq!(
-        error,
-        ValidationError::CustomSectionsTooLarge { size: (1 << 20) + 2, allowed: 1 << 20 }
-    );
+    assert_eq!(error, ValidationError::CustomSectionsTooLarge { size: (1 << 20) + 2, allowed: 1 << 20 });
     assert!(error.to_string().ends_with("size 1048578 bytes, allowed 1048576 bytes"));
 }
 
@@ -564,11 +541,8 @@ fn cli_validate_prints_the_report_or_the_rule() {
     let run = |name: &str, bytes: &[u8]| {
         let path = dir.join(name);
         std::fs::write(&path, bytes).unwrap();
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_icbls-meter"))
-            .arg("validate")
-            .arg(&path)
-            .output()
-            .unwrap();
+        let out =
+            std::process::Command::new(env!("CARGO_BIN_EXE_icbls-meter")).arg("validate").arg(&path).output().unwrap();
         let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         (out.status.code(), json)
     };

@@ -50,14 +50,8 @@ pub(crate) const P_WORDS: [u64; 6] = [
 ];
 
 /// The scalar field's modulus r (the order of G1 and G2), little-endian 64-bit words.
-pub(crate) const R_WORDS: [u64; 6] = [
-    0xffff_ffff_0000_0001,
-    0x53bd_a402_fffe_5bfe,
-    0x3339_d808_09a1_d805,
-    0x73ed_a753_299d_7d48,
-    0,
-    0,
-];
+pub(crate) const R_WORDS: [u64; 6] =
+    [0xffff_ffff_0000_0001, 0x53bd_a402_fffe_5bfe, 0x3339_d808_09a1_d805, 0x73ed_a753_299d_7d48, 0, 0];
 
 /// An element of Fp in the backend's representation.
 pub(crate) type FpElem = backend::Elem<{ FP_LIMBS }>;

@@ -118,12 +118,7 @@ impl<const N: usize> Params<N> {
         }
         let mut one = [0u64; N];
         one[0] = 1;
-        Params {
-            p,
-            p_inv: inv.wrapping_neg(),
-            r2: shl_mod(one, 128 * N, &p),
-            one: shl_mod(one, 64 * N, &p),
-        }
+        Params { p, p_inv: inv.wrapping_neg(), r2: shl_mod(one, 128 * N, &p), one: shl_mod(one, 64 * N, &p) }
     }
 
     /// Enters Montgomery form at compile time (for constants): `words` must be below `p`.

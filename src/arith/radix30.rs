@@ -26,10 +26,12 @@
 //! dependent still pays at the boundaries is measured in `bench/RESULTS.md` ("As a
 //! dependency").
 
+#[rustfmt::skip]
 #[path = "radix30_unrolled.rs"]
 mod unrolled;
 
 #[cfg(wasm_simd)]
+#[rustfmt::skip]
 #[path = "radix30_simd.rs"]
 mod simd;
 
@@ -357,8 +359,12 @@ impl<const N: usize> Params<N> {
     #[inline]
     pub(crate) fn mul(&self, a: &Elem<N>, b: &Elem<N>) -> Elem<N> {
         match N {
-            13 => Elem::from_limbs(cast(&unrolled::mul_13(cast(&a.limbs()), cast(&b.limbs()), cast(&self.p), self.p_inv))),
-            9 => Elem::from_limbs(cast(&unrolled::mul_9(cast(&a.limbs()), cast(&b.limbs()), cast(&self.p), self.p_inv))),
+            13 => {
+                Elem::from_limbs(cast(&unrolled::mul_13(cast(&a.limbs()), cast(&b.limbs()), cast(&self.p), self.p_inv)))
+            }
+            9 => {
+                Elem::from_limbs(cast(&unrolled::mul_9(cast(&a.limbs()), cast(&b.limbs()), cast(&self.p), self.p_inv)))
+            }
             _ => self.mul_loops(a, b),
         }
     }
@@ -379,7 +385,14 @@ impl<const N: usize> Params<N> {
     pub(crate) fn mul2(&self, a: &Elem<N>, b: &Elem<N>, c: &Elem<N>, d: &Elem<N>) -> (Elem<N>, Elem<N>) {
         #[cfg(wasm_simd)]
         if N == 13 {
-            let (x, y) = simd::mul2_13(cast(&a.limbs()), cast(&b.limbs()), cast(&c.limbs()), cast(&d.limbs()), cast(&self.p), self.p_inv);
+            let (x, y) = simd::mul2_13(
+                cast(&a.limbs()),
+                cast(&b.limbs()),
+                cast(&c.limbs()),
+                cast(&d.limbs()),
+                cast(&self.p),
+                self.p_inv,
+            );
             return (Elem::from_limbs(cast(&x)), Elem::from_limbs(cast(&y)));
         }
         (self.mul(a, b), self.mul(c, d))
@@ -648,4 +661,3 @@ fn carry<const N: usize>(mut x: [u64; N]) -> [u64; N] {
     }
     x
 }
-

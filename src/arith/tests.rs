@@ -96,7 +96,12 @@ macro_rules! kernels_agree {
                     assert_eq!(k64.is_zero(&k64.sub(&a64, &b64)), a == b, "native64 is_zero of a difference");
                     for choose in [false, true] {
                         let expected = if choose { b } else { a };
-                        check("select", k30.select(&a30, &b30, choose), k64.select(&a64, &b64, choose), expected.clone());
+                        check(
+                            "select",
+                            k30.select(&a30, &b30, choose),
+                            k64.select(&a64, &b64, choose),
+                            expected.clone(),
+                        );
                     }
                 }
             }
@@ -153,7 +158,12 @@ macro_rules! kernels_agree {
                     let x30 = k30.mul_small(&sum30, k);
                     check("mul_small of a sum", x30, k64.mul_small(&sum64, k), ((a + b) * k) % &m);
                     // The result is a valid input: below 2p, so chains stay exact.
-                    check("mul_small then square", k30.square(&x30), k64.square(&k64.mul_small(&sum64, k)), ((a + b) * k) % &m * ((a + b) * k) % &m);
+                    check(
+                        "mul_small then square",
+                        k30.square(&x30),
+                        k64.square(&k64.mul_small(&sum64, k)),
+                        ((a + b) * k) % &m * ((a + b) * k) % &m,
+                    );
                     assert!(x30.value_below_2p(&k30), "radix30 mul_small bound, k = {k}");
                     // 2a reaches 2p - 2 for a = p - 1, the largest input there is.
                     let y30 = k30.mul_small(&k30.add(&a30, &a30), k);
@@ -161,10 +171,26 @@ macro_rules! kernels_agree {
                     assert!(y30.value_below_2p(&k30));
                 }
                 // Small linear combinations, of reduced values and of sums just below 2p.
-                for (ka, kb, kc) in [(1i64, 1i64, 0i64), (1, -1, 0), (2, -3, 6), (-6, 3, -2), (3, 0, -2), (-16, -16, 0), (8, 8, 16), (-32, 31, -1), (20, 20, 24), (0, 0, 0), (-1, 0, 0)] {
+                for (ka, kb, kc) in [
+                    (1i64, 1i64, 0i64),
+                    (1, -1, 0),
+                    (2, -3, 6),
+                    (-6, 3, -2),
+                    (3, 0, -2),
+                    (-16, -16, 0),
+                    (8, 8, 16),
+                    (-32, 31, -1),
+                    (20, 20, 24),
+                    (0, 0, 0),
+                    (-1, 0, 0),
+                ] {
                     let signed = |k: i64, x: &BigUint| -> BigUint {
                         let kx = x * BigUint::from(k.unsigned_abs()) % &m;
-                        if k < 0 { (&m - kx) % &m } else { kx }
+                        if k < 0 {
+                            (&m - kx) % &m
+                        } else {
+                            kx
+                        }
                     };
                     let (c30, c64) = (k30.add(&a30, &b30), k64.add(&a64, &b64));
                     let cbig = (a + b) % &m;
@@ -176,7 +202,16 @@ macro_rules! kernels_agree {
                     let y30 = k30.lincomb([(&big2, ka), (&big2, kb), (&big2, kc)]);
                     let twice = (a * 2u32) % &m;
                     let expected = (signed(ka, &twice) + signed(kb, &twice) + signed(kc, &twice)) % &m;
-                    check("lincomb near 2p", y30, k64.lincomb([(&k64.add(&a64, &a64), ka), (&k64.add(&a64, &a64), kb), (&k64.add(&a64, &a64), kc)]), expected);
+                    check(
+                        "lincomb near 2p",
+                        y30,
+                        k64.lincomb([
+                            (&k64.add(&a64, &a64), ka),
+                            (&k64.add(&a64, &a64), kb),
+                            (&k64.add(&a64, &a64), kc),
+                        ]),
+                        expected,
+                    );
                     assert!(y30.value_below_2p(&k30));
                 }
                 // Unreduced sums feeding a multiplication: the product is exact and reduced.
@@ -193,8 +228,16 @@ macro_rules! kernels_agree {
                 check("quadratic of unreduced.1", y30, y64, (b * b + b * &two_a) % &m);
                 if i % 10 == 0 {
                     let expected = if *a == BigUint::from(0u32) { None } else { Some(a.modpow(&(&m - 2u32), &m)) };
-                    assert_eq!(k30.invert_vartime(&a30).map(|x| big(&k30.to_words(&x))), expected, "radix30 invert {a}");
-                    assert_eq!(k64.invert_vartime(&a64).map(|x| big(&k64.to_words(&x))), expected, "native64 invert {a}");
+                    assert_eq!(
+                        k30.invert_vartime(&a30).map(|x| big(&k30.to_words(&x))),
+                        expected,
+                        "radix30 invert {a}"
+                    );
+                    assert_eq!(
+                        k64.invert_vartime(&a64).map(|x| big(&k64.to_words(&x))),
+                        expected,
+                        "native64 invert {a}"
+                    );
                 }
                 assert_eq!(k30.eq(&a30, &b30), a == b);
                 assert_eq!(k64.eq(&a64, &b64), a == b);

@@ -51,9 +51,7 @@ impl fmt::Display for BlsError {
             BlsError::PublicKey(e) => write!(f, "public key: {e}"),
             BlsError::Signature(e) => write!(f, "signature: {e}"),
             BlsError::IdentityPublicKey => f.write_str("public key: the point at infinity is not a valid key"),
-            BlsError::IdentitySignature => {
-                f.write_str("signature: the point at infinity is not a valid signature")
-            }
+            BlsError::IdentitySignature => f.write_str("signature: the point at infinity is not a valid signature"),
             BlsError::SecretKey { rule } => write!(f, "secret key: {rule}"),
             BlsError::KeyMaterialTooShort { actual } => {
                 write!(f, "key generation: input key material must be at least 32 bytes, got {actual}")

@@ -90,7 +90,8 @@ impl SecretKey {
     pub fn from_bytes(bytes: &[u8]) -> Result<SecretKey, BlsError> {
         let bytes: &[u8; 32] =
             bytes.try_into().map_err(|_| BlsError::SecretKey { rule: "a secret key is 32 bytes" })?;
-        let sk = SecretKey(Fr::from_bytes(bytes).map_err(|_| BlsError::SecretKey { rule: "the scalar is not below r" })?);
+        let sk =
+            SecretKey(Fr::from_bytes(bytes).map_err(|_| BlsError::SecretKey { rule: "the scalar is not below r" })?);
         if sk.0.is_zero() {
             return Err(BlsError::SecretKey { rule: "the scalar is zero" });
         }

@@ -369,14 +369,22 @@ macro_rules! bls_pop_scheme {
         /// `CoreAggregateVerify`, 2.9): whether `sig` aggregates the signatures of each key on
         /// its message. Messages may repeat, which is sound only because every key proved
         /// possession.
-        pub fn aggregate_verify(keys: &[PopVerifiedPublicKey], messages: &[&[u8]], sig: &Signature) -> Result<(), BlsError> {
+        pub fn aggregate_verify(
+            keys: &[PopVerifiedPublicKey],
+            messages: &[&[u8]],
+            sig: &Signature,
+        ) -> Result<(), BlsError> {
             aggregate_inputs(keys.len(), messages, sig)?;
             core_aggregate_verify(keys.iter().map(|k| k.0 .0), messages, sig, DST)
         }
 
         /// `FastAggregateVerify` (draft section 3.3.4): whether `sig` aggregates the signatures
         /// of every key on the same `msg`, by verifying against the sum of the keys.
-        pub fn fast_aggregate_verify(keys: &[PopVerifiedPublicKey], msg: &[u8], sig: &Signature) -> Result<(), BlsError> {
+        pub fn fast_aggregate_verify(
+            keys: &[PopVerifiedPublicKey],
+            msg: &[u8],
+            sig: &Signature,
+        ) -> Result<(), BlsError> {
             verify(&PopVerifiedPublicKey::aggregate(keys)?, msg, sig)
         }
     };

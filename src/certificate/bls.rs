@@ -40,7 +40,10 @@ pub(crate) fn decode_signature(sig: &[u8], within: Within) -> Result<G1Affine, C
     if p.is_identity() {
         return Err(CertificateError::SignatureEncoding {
             within,
-            error: DecodeError::InvalidFlags { what: "BLS signature", rule: "the point at infinity is not a signature" },
+            error: DecodeError::InvalidFlags {
+                what: "BLS signature",
+                rule: "the point at infinity is not a signature",
+            },
         });
     }
     Ok(p)
@@ -48,7 +51,12 @@ pub(crate) fn decode_signature(sig: &[u8], within: Within) -> Result<G1Affine, C
 
 /// Whether `sig` signs `"\x0Dic-state-root" · root_hash` under `pk`:
 /// `e(sig, -g2) · e(H(m), pk) = 1`, one shared Miller loop and final exponentiation.
-pub(crate) fn verify_min_sig(pk: &PublicKey, root_hash: &[u8; 32], sig: &G1Affine, within: Within) -> Result<(), CertificateError> {
+pub(crate) fn verify_min_sig(
+    pk: &PublicKey,
+    root_hash: &[u8; 32],
+    sig: &G1Affine,
+    within: Within,
+) -> Result<(), CertificateError> {
     let mut msg = [0u8; 46];
     msg[..14].copy_from_slice(STATE_ROOT_SEP);
     msg[14..].copy_from_slice(root_hash);
@@ -57,7 +65,10 @@ pub(crate) fn verify_min_sig(pk: &PublicKey, root_hash: &[u8; 32], sig: &G1Affin
         Ok(()) => Ok(()),
         Err(BlsError::IdentitySignature) => Err(CertificateError::SignatureEncoding {
             within,
-            error: DecodeError::InvalidFlags { what: "BLS signature", rule: "the point at infinity is not a signature" },
+            error: DecodeError::InvalidFlags {
+                what: "BLS signature",
+                rule: "the point at infinity is not a signature",
+            },
         }),
         Err(_) => Err(CertificateError::BadSignature { within }),
     }
@@ -96,7 +107,8 @@ pub(crate) fn verify_with_delegation(
     bytes[16..].copy_from_slice(&digest[..16]);
     bytes[31] |= 1;
     let c = Fr::from_bytes(&bytes).unwrap_or(Fr::ONE);
-    let sig = (G1Projective::from(delegation.1).mul_vartime(&c) + G1Projective::from(certificate.1)).to_affine_vartime();
+    let sig =
+        (G1Projective::from(delegation.1).mul_vartime(&c) + G1Projective::from(certificate.1)).to_affine_vartime();
     let h_delegation = message(delegation.0).mul_vartime(&c).to_affine_vartime();
     let h_certificate = message(certificate.0).to_affine_vartime();
     let neg_g2 = G2Prepared::neg_generator();

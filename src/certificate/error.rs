@@ -223,32 +223,26 @@ impl fmt::Display for CertificateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use CertificateError::*;
         match self {
-            TooLarge { within, len } => write!(
-                f,
-                "{within}: {len} bytes, more than the {} allowed",
-                super::MAX_CERTIFICATE_BYTES
-            ),
+            TooLarge { within, len } => {
+                write!(f, "{within}: {len} bytes, more than the {} allowed", super::MAX_CERTIFICATE_BYTES)
+            }
             Cbor { within, offset, what } => write!(f, "{within}: CBOR at byte {offset}: {what}"),
             MissingField { within, field } => write!(f, "{within}: missing field {field}"),
             DuplicateField { within, field } => write!(f, "{within}: field {field} appears twice"),
             FieldTooLong { within, field, len, max } => {
                 write!(f, "{within}: field {field} has {len} bytes, more than the {max} allowed")
             }
-            TreeDepth { within, offset } => write!(
-                f,
-                "{within}: hash tree deeper than {} at byte {offset}",
-                super::MAX_TREE_DEPTH
-            ),
+            TreeDepth { within, offset } => {
+                write!(f, "{within}: hash tree deeper than {} at byte {offset}", super::MAX_TREE_DEPTH)
+            }
             MissingTime { within, lookup } => write!(f, "{within}: /time lookup gave {lookup:?}"),
             BadTime { within } => write!(f, "{within}: /time is not a 64-bit LEB128 number"),
-            Stale { time_ns, now_ns, max_age_ns } => write!(
-                f,
-                "certificate time {time_ns} ns is more than {max_age_ns} ns before now ({now_ns} ns)"
-            ),
-            FromFuture { time_ns, now_ns, max_age_ns } => write!(
-                f,
-                "certificate time {time_ns} ns is more than {max_age_ns} ns after now ({now_ns} ns)"
-            ),
+            Stale { time_ns, now_ns, max_age_ns } => {
+                write!(f, "certificate time {time_ns} ns is more than {max_age_ns} ns before now ({now_ns} ns)")
+            }
+            FromFuture { time_ns, now_ns, max_age_ns } => {
+                write!(f, "certificate time {time_ns} ns is more than {max_age_ns} ns after now ({now_ns} ns)")
+            }
             DelegationStale { time_ns, now_ns, max_age_ns } => write!(
                 f,
                 "delegation certificate time {time_ns} ns is more than {max_age_ns} ns before now ({now_ns} ns)"
@@ -257,11 +251,9 @@ impl fmt::Display for CertificateError {
                 f,
                 "delegation certificate time {time_ns} ns is more than {max_age_ns} ns after now ({now_ns} ns)"
             ),
-            TargetTooLong { len } => write!(
-                f,
-                "target: a principal of {len} bytes, more than the {} allowed",
-                super::MAX_PRINCIPAL_BYTES
-            ),
+            TargetTooLong { len } => {
+                write!(f, "target: a principal of {len} bytes, more than the {} allowed", super::MAX_PRINCIPAL_BYTES)
+            }
             RootKey(e) => write!(f, "root key: {e}"),
             SubnetKey(e) => write!(f, "delegation: subnet public key: {e}"),
             SubnetKeyNotFound { lookup } => {
@@ -271,18 +263,16 @@ impl fmt::Display for CertificateError {
             BadSignature { within } => write!(f, "{within}: the BLS signature does not verify"),
             NestedDelegation => f.write_str("delegation: its certificate has a delegation itself"),
             SubnetMismatch => f.write_str("delegation: subnet_id is not the subnet asked for"),
-            CanisterRangesNotFound => f.write_str(
-                "delegation: no canister ranges for the subnet (absent or pruned): not authorised",
-            ),
-            CanisterNotInRange => {
-                f.write_str("delegation: the canister is outside the subnet's canister ranges")
+            CanisterRangesNotFound => {
+                f.write_str("delegation: no canister ranges for the subnet (absent or pruned): not authorised")
             }
+            CanisterNotInRange => f.write_str("delegation: the canister is outside the subnet's canister ranges"),
             LookupOtherCanister => f.write_str(
                 "lookup: /canister/<id>/... for a canister other than the one the certificate was verified for",
             ),
-            LookupCanisterInSubnetCertificate => f.write_str(
-                "lookup: /canister/<id>/... in a subnet's certificate, which speaks for no canister",
-            ),
+            LookupCanisterInSubnetCertificate => {
+                f.write_str("lookup: /canister/<id>/... in a subnet's certificate, which speaks for no canister")
+            }
         }
     }
 }

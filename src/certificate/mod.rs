@@ -275,10 +275,7 @@ struct PrincipalBytes {
 impl PrincipalBytes {
     fn new(id: &[u8]) -> Result<PrincipalBytes, CertificateError> {
         let mut bytes = [0u8; MAX_PRINCIPAL_BYTES];
-        bytes
-            .get_mut(..id.len())
-            .ok_or(CertificateError::TargetTooLong { len: id.len() })?
-            .copy_from_slice(id);
+        bytes.get_mut(..id.len()).ok_or(CertificateError::TargetTooLong { len: id.len() })?.copy_from_slice(id);
         Ok(PrincipalBytes { len: id.len() as u8, bytes })
     }
 

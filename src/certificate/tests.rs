@@ -86,18 +86,18 @@ fn find_label_clauses() {
 fn malformed_trees_are_rejected() {
     let cases: &[&[u8]] = &[
         &[],
-        &[0x80],                   // empty array
-        &[0x81, 0x05],             // unknown tag
-        &[0x82, 0x00, 0x00],       // Empty with an element
-        &[0x82, 0x04, 0x41, 0x00], // pruned hash of 1 byte
-        &[0x82, 0x03, 0x61, 0x61], // leaf as text
-        &[0x9f, 0x00, 0xff],       // indefinite array
-        &[0x82, 0x03, 0x5f, 0xff], // indefinite bytes
-        &[0x81, 0x00, 0x00],       // trailing byte
+        &[0x80],                                                             // empty array
+        &[0x81, 0x05],                                                       // unknown tag
+        &[0x82, 0x00, 0x00],                                                 // Empty with an element
+        &[0x82, 0x04, 0x41, 0x00],                                           // pruned hash of 1 byte
+        &[0x82, 0x03, 0x61, 0x61],                                           // leaf as text
+        &[0x9f, 0x00, 0xff],                                                 // indefinite array
+        &[0x82, 0x03, 0x5f, 0xff],                                           // indefinite bytes
+        &[0x81, 0x00, 0x00],                                                 // trailing byte
         &[0x82, 0x03, 0x5b, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff], // huge length
-        &[0x9b, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff], // huge array
-        &[0x81, 0x1c],             // reserved additional information
-        &[0x83, 0x01, 0x81, 0x00], // fork missing its right child
+        &[0x9b, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff],             // huge array
+        &[0x81, 0x1c],                                                       // reserved additional information
+        &[0x83, 0x01, 0x81, 0x00],                                           // fork missing its right child
     ];
     for c in cases {
         assert!(matches!(HashTree::decode(c), Err(CertificateError::Cbor { .. })), "{c:02x?}");

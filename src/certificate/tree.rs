@@ -142,7 +142,9 @@ impl<'a> HashTree<'a> {
                 (4, 2) => {
                     let at = r.pos();
                     let hash = r.bytes("hash tree pruned node: the hash must be a byte string")?;
-                    Node::Pruned(hash.try_into().map_err(|_| r.err(at, "hash tree pruned node: the hash must have 32 bytes"))?)
+                    Node::Pruned(
+                        hash.try_into().map_err(|_| r.err(at, "hash tree pruned node: the hash must have 32 bytes"))?,
+                    )
                 }
                 (0..=4, _) => return Err(r.err(start, "hash tree node: wrong number of elements for its tag")),
                 _ => return Err(r.err(start, "hash tree node: unknown tag (0 to 4 allowed)")),

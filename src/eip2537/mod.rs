@@ -143,7 +143,12 @@ pub fn gas(address: u8, input: &[u8]) -> Result<u64, PrecompileError> {
     Ok(precompile.gas(input))
 }
 
-fn check_length(precompile: Precompile, input: &[u8], len: usize, expected: &'static str) -> Result<(), PrecompileError> {
+fn check_length(
+    precompile: Precompile,
+    input: &[u8],
+    len: usize,
+    expected: &'static str,
+) -> Result<(), PrecompileError> {
     match input.len() == len {
         true => Ok(()),
         false => Err(PrecompileError::InvalidLength { precompile, expected, actual: input.len() }),
@@ -151,7 +156,12 @@ fn check_length(precompile: Precompile, input: &[u8], len: usize, expected: &'st
 }
 
 /// The number of `pair`-byte items in `input`, which must be a nonzero multiple of `pair`.
-fn count_pairs(precompile: Precompile, input: &[u8], pair: usize, expected: &'static str) -> Result<usize, PrecompileError> {
+fn count_pairs(
+    precompile: Precompile,
+    input: &[u8],
+    pair: usize,
+    expected: &'static str,
+) -> Result<usize, PrecompileError> {
     match input.is_empty() || input.len() % pair != 0 {
         true => Err(PrecompileError::InvalidLength { precompile, expected, actual: input.len() }),
         false => Ok(input.len() / pair),

@@ -7,12 +7,7 @@ use core::ops::Mul;
 /// long exponents: for (p+1)/4 that is 378 squarings and 81 multiplications (15 of them for
 /// the table), against 105 with fixed 4-bit windows. Its running time depends on the
 /// exponent, which must be public.
-pub(crate) fn pow_vartime<T: Copy + Mul<Output = T>>(
-    base: T,
-    one: T,
-    square: impl Fn(&T) -> T,
-    exp: &[u64],
-) -> T {
+pub(crate) fn pow_vartime<T: Copy + Mul<Output = T>>(base: T, one: T, square: impl Fn(&T) -> T, exp: &[u64]) -> T {
     let bit = |i: usize| (exp[i / 64] >> (i % 64)) & 1 == 1;
     let Some(top) = (0..exp.len() * 64).rev().find(|&i| bit(i)) else {
         return one;
@@ -91,7 +86,8 @@ mod tests {
         for n in 0..2000 {
             state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             let shift = n % 64;
-            let exp = [state >> shift, state.rotate_left(7), (state >> 3) >> (n % 61), if n % 3 == 0 { 0 } else { state }];
+            let exp =
+                [state >> shift, state.rotate_left(7), (state >> 3) >> (n % 61), if n % 3 == 0 { 0 } else { state }];
             let len = 1 + n % 4;
             let b = (state as u128 * 31 + 2) % M;
             let got = pow_vartime(E(b), E(1), |x: &E| *x * *x, &exp[..len]);

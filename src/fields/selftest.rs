@@ -75,11 +75,8 @@ pub fn kernel_selftest(seed: u64, cases: u32) -> Result<u32, &'static str> {
         // product of sums.
         let (x, y, z) = (Fp2::new(a, b), Fp2::new(c, d), Fp2::new(b, c));
         let (s0, s1) = (x + y, y + z);
-        let wide = ((s0.mul_wide(&s1) - x.mul_wide(&y) - y.mul_wide(&z)).mul_by_nonresidue()
-            + z.mul_wide(&x))
-        .reduce();
-        let plain = (fp2_product(&s0, &s1) - fp2_product(&x, &y) - fp2_product(&y, &z))
-            .mul_by_nonresidue()
+        let wide = ((s0.mul_wide(&s1) - x.mul_wide(&y) - y.mul_wide(&z)).mul_by_nonresidue() + z.mul_wide(&x)).reduce();
+        let plain = (fp2_product(&s0, &s1) - fp2_product(&x, &y) - fp2_product(&y, &z)).mul_by_nonresidue()
             + fp2_product(&z, &x);
         if wide != plain {
             return Err("unreduced Fp2 products disagree with four multiplications each");

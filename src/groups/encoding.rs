@@ -151,7 +151,10 @@ fn read_x<F: EncodedCoordinate>(bytes: &[u8], what: &'static str) -> Result<F, D
 }
 
 /// Decodes a compressed point and checks that it is on the curve (not the subgroup).
-pub(crate) fn read_compressed<F: EncodedCoordinate>(bytes: &[u8], what: &'static str) -> Result<Affine<F>, DecodeError> {
+pub(crate) fn read_compressed<F: EncodedCoordinate>(
+    bytes: &[u8],
+    what: &'static str,
+) -> Result<Affine<F>, DecodeError> {
     check_length(bytes, F::BYTES, what)?;
     if bytes[0] & COMPRESSION == 0 {
         return Err(DecodeError::InvalidFlags { what, rule: "the compression flag is not set" });
@@ -167,7 +170,10 @@ pub(crate) fn read_compressed<F: EncodedCoordinate>(bytes: &[u8], what: &'static
 }
 
 /// Decodes an uncompressed point and checks that it is on the curve (not the subgroup).
-pub(crate) fn read_uncompressed<F: EncodedCoordinate>(bytes: &[u8], what: &'static str) -> Result<Affine<F>, DecodeError> {
+pub(crate) fn read_uncompressed<F: EncodedCoordinate>(
+    bytes: &[u8],
+    what: &'static str,
+) -> Result<Affine<F>, DecodeError> {
     check_length(bytes, 2 * F::BYTES, what)?;
     if bytes[0] & COMPRESSION != 0 {
         return Err(DecodeError::InvalidFlags { what, rule: "the compression flag is set" });
@@ -199,7 +205,11 @@ pub(crate) fn write_eip2537<F: EncodedCoordinate>(p: &Affine<F>, out: &mut [u8])
 }
 
 /// Decodes an EIP-2537 point and checks that it is on the curve (not the subgroup).
-pub(crate) fn read_eip2537<F: EncodedCoordinate>(bytes: &[u8], len: usize, what: &'static str) -> Result<Affine<F>, DecodeError> {
+pub(crate) fn read_eip2537<F: EncodedCoordinate>(
+    bytes: &[u8],
+    len: usize,
+    what: &'static str,
+) -> Result<Affine<F>, DecodeError> {
     check_length(bytes, len, what)?;
     let half = len / 2;
     let x = F::read_eip2537(&bytes[..half], what)?;

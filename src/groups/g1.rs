@@ -17,13 +17,11 @@ const GENERATOR: Affine<Fp> = Affine {
 
 /// A primitive cube root of unity β in Fp for which φ(x, y) = (βx, y) acts on G1 as
 /// multiplication by -z² (the subgroup test's eigenvalue). Checked by a test.
-pub(crate) const BETA_MINUS_Z2: Fp = Fp::from_hex(
-    "5f19672fdf76ce51ba69c6076a0f77eaddb3a93be6f89688de17d813620a00022e01fffffffefffe",
-);
+pub(crate) const BETA_MINUS_Z2: Fp =
+    Fp::from_hex("5f19672fdf76ce51ba69c6076a0f77eaddb3a93be6f89688de17d813620a00022e01fffffffefffe");
 /// The other cube root, β², for which φ acts as multiplication by λ = z² - 1 (the GLV split).
-pub(crate) const BETA_LAMBDA: Fp = Fp::from_hex(
-    "1a0111ea397fe699ec02408663d4de85aa0d857d89759ad4897d29650fb85f9b409427eb4f49fffd8bfd00000000aaac",
-);
+pub(crate) const BETA_LAMBDA: Fp =
+    Fp::from_hex("1a0111ea397fe699ec02408663d4de85aa0d857d89759ad4897d29650fb85f9b409427eb4f49fffd8bfd00000000aaac");
 
 /// NAF width of the public scalar multiplication (chosen under the meter).
 const WINDOW: u32 = 5;

@@ -11,12 +11,20 @@ group_types!(G2Affine, G2Projective, Fp2, "G2", 96, 192, 256);
 /// The standard generator (draft-irtf-cfrg-pairing-friendly-curves-11, section 4.2.1).
 const GENERATOR: Affine<Fp2> = Affine {
     x: Fp2::new(
-        Fp::from_hex("024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8"),
-        Fp::from_hex("13e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b7e"),
+        Fp::from_hex(
+            "024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8",
+        ),
+        Fp::from_hex(
+            "13e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b7e",
+        ),
     ),
     y: Fp2::new(
-        Fp::from_hex("0ce5d527727d6e118cc9cdc6da2e351aadfd9baa8cbdd3a76d429a695160d12c923ac9cc3baca289e193548608b82801"),
-        Fp::from_hex("0606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab572e99ab3f370d275cec1da1aaa9075ff05f79be"),
+        Fp::from_hex(
+            "0ce5d527727d6e118cc9cdc6da2e351aadfd9baa8cbdd3a76d429a695160d12c923ac9cc3baca289e193548608b82801",
+        ),
+        Fp::from_hex(
+            "0606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab572e99ab3f370d275cec1da1aaa9075ff05f79be",
+        ),
     ),
     infinity: false,
 };
@@ -61,7 +69,11 @@ impl G2Projective {
 
     /// `[P, -ψ(P), ψ²(P), -ψ³(P)]` for an affine point: `[x^i]P` for x = |z| (GLS split).
     pub(crate) fn minus_psi_powers(p: &Affine<Fp2>) -> [Affine<Fp2>; 4] {
-        let minus_psi = |q: &Affine<Fp2>| Affine { x: q.x.conjugate() * PSI_X, y: -(q.y.conjugate() * PSI_Y), infinity: q.infinity };
+        let minus_psi = |q: &Affine<Fp2>| Affine {
+            x: q.x.conjugate() * PSI_X,
+            y: -(q.y.conjugate() * PSI_Y),
+            infinity: q.infinity,
+        };
         let p1 = minus_psi(p);
         let p2 = minus_psi(&p1);
         let p3 = minus_psi(&p2);

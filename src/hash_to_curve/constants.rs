@@ -9,13 +9,16 @@ use crate::{Fp, Fp2};
 
 // ===================================================================== G1
 // RFC 9380 Section 8.8.1: A' of E1': y'^2 = x'^3 + A' * x' + B'
-pub(crate) const G1_SSWU_A: Fp = Fp::from_hex("00144698a3b8e9433d693a02c96d4982b0ea985383ee66a8d8e8981aefd881ac98936f8da0e0f97f5cf428082d584c1d");
+pub(crate) const G1_SSWU_A: Fp =
+    Fp::from_hex("00144698a3b8e9433d693a02c96d4982b0ea985383ee66a8d8e8981aefd881ac98936f8da0e0f97f5cf428082d584c1d");
 
 // RFC 9380 Section 8.8.1: B' of E1'
-pub(crate) const G1_SSWU_B: Fp = Fp::from_hex("12e2908d11688030018b12e8753eee3b2016c1f0f24f4070a0b9c14fcef35ef55a23215a316ceaa5d1cc48e98e172be0");
+pub(crate) const G1_SSWU_B: Fp =
+    Fp::from_hex("12e2908d11688030018b12e8753eee3b2016c1f0f24f4070a0b9c14fcef35ef55a23215a316ceaa5d1cc48e98e172be0");
 
 // RFC 9380 Section 8.8.1: Z = 11
-pub(crate) const G1_SSWU_Z: Fp = Fp::from_hex("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000b");
+pub(crate) const G1_SSWU_Z: Fp =
+    Fp::from_hex("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000b");
 
 // RFC 9380 Section 8.8.1: h_eff = 0xd201000000010001 (= 1 - x for the BLS parameter x = -0xd201000000010000)
 pub(crate) const G1_H_EFF: u64 = 0xd201_0000_0001_0001;
@@ -161,28 +164,43 @@ pub(crate) const G2_SSWU_Z: Fp2 = Fp2::new(
     Fp::from_hex("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaaa"),
 );
 
-
 // RFC 9380 Appendix E.3: x_num = k_(1,3) * x'^3 + k_(1,2) * x'^2 + k_(1,1) * x' + k_(1,0); entries k_(1,0..=3)
 pub(crate) const G2_ISO_X_NUM: [Fp2; 4] = [
     // k_(1,0)
     Fp2::new(
-        Fp::from_hex("05c759507e8e333ebb5b7a9a47d7ed8532c52d39fd3a042a88b58423c50ae15d5c2638e343d9c71c6238aaaaaaaa97d6"),
-        Fp::from_hex("05c759507e8e333ebb5b7a9a47d7ed8532c52d39fd3a042a88b58423c50ae15d5c2638e343d9c71c6238aaaaaaaa97d6"),
+        Fp::from_hex(
+            "05c759507e8e333ebb5b7a9a47d7ed8532c52d39fd3a042a88b58423c50ae15d5c2638e343d9c71c6238aaaaaaaa97d6",
+        ),
+        Fp::from_hex(
+            "05c759507e8e333ebb5b7a9a47d7ed8532c52d39fd3a042a88b58423c50ae15d5c2638e343d9c71c6238aaaaaaaa97d6",
+        ),
     ),
     // k_(1,1)
     Fp2::new(
-        Fp::from_hex("000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"),
-        Fp::from_hex("11560bf17baa99bc32126fced787c88f984f87adf7ae0c7f9a208c6b4f20a4181472aaa9cb8d555526a9ffffffffc71a"),
+        Fp::from_hex(
+            "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+        ),
+        Fp::from_hex(
+            "11560bf17baa99bc32126fced787c88f984f87adf7ae0c7f9a208c6b4f20a4181472aaa9cb8d555526a9ffffffffc71a",
+        ),
     ),
     // k_(1,2)
     Fp2::new(
-        Fp::from_hex("11560bf17baa99bc32126fced787c88f984f87adf7ae0c7f9a208c6b4f20a4181472aaa9cb8d555526a9ffffffffc71e"),
-        Fp::from_hex("08ab05f8bdd54cde190937e76bc3e447cc27c3d6fbd7063fcd104635a790520c0a395554e5c6aaaa9354ffffffffe38d"),
+        Fp::from_hex(
+            "11560bf17baa99bc32126fced787c88f984f87adf7ae0c7f9a208c6b4f20a4181472aaa9cb8d555526a9ffffffffc71e",
+        ),
+        Fp::from_hex(
+            "08ab05f8bdd54cde190937e76bc3e447cc27c3d6fbd7063fcd104635a790520c0a395554e5c6aaaa9354ffffffffe38d",
+        ),
     ),
     // k_(1,3)
     Fp2::new(
-        Fp::from_hex("171d6541fa38ccfaed6dea691f5fb614cb14b4e7f4e810aa22d6108f142b85757098e38d0f671c7188e2aaaaaaaa5ed1"),
-        Fp::from_hex("000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"),
+        Fp::from_hex(
+            "171d6541fa38ccfaed6dea691f5fb614cb14b4e7f4e810aa22d6108f142b85757098e38d0f671c7188e2aaaaaaaa5ed1",
+        ),
+        Fp::from_hex(
+            "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+        ),
     ),
 ];
 
@@ -190,13 +208,21 @@ pub(crate) const G2_ISO_X_NUM: [Fp2; 4] = [
 pub(crate) const G2_ISO_X_DEN: [Fp2; 2] = [
     // k_(2,0)
     Fp2::new(
-        Fp::from_hex("000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"),
-        Fp::from_hex("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaa63"),
+        Fp::from_hex(
+            "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+        ),
+        Fp::from_hex(
+            "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaa63",
+        ),
     ),
     // k_(2,1)
     Fp2::new(
-        Fp::from_hex("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c"),
-        Fp::from_hex("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaa9f"),
+        Fp::from_hex(
+            "00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000c",
+        ),
+        Fp::from_hex(
+            "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaa9f",
+        ),
     ),
 ];
 
@@ -204,23 +230,39 @@ pub(crate) const G2_ISO_X_DEN: [Fp2; 2] = [
 pub(crate) const G2_ISO_Y_NUM: [Fp2; 4] = [
     // k_(3,0)
     Fp2::new(
-        Fp::from_hex("1530477c7ab4113b59a4c18b076d11930f7da5d4a07f649bf54439d87d27e500fc8c25ebf8c92f6812cfc71c71c6d706"),
-        Fp::from_hex("1530477c7ab4113b59a4c18b076d11930f7da5d4a07f649bf54439d87d27e500fc8c25ebf8c92f6812cfc71c71c6d706"),
+        Fp::from_hex(
+            "1530477c7ab4113b59a4c18b076d11930f7da5d4a07f649bf54439d87d27e500fc8c25ebf8c92f6812cfc71c71c6d706",
+        ),
+        Fp::from_hex(
+            "1530477c7ab4113b59a4c18b076d11930f7da5d4a07f649bf54439d87d27e500fc8c25ebf8c92f6812cfc71c71c6d706",
+        ),
     ),
     // k_(3,1)
     Fp2::new(
-        Fp::from_hex("000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"),
-        Fp::from_hex("05c759507e8e333ebb5b7a9a47d7ed8532c52d39fd3a042a88b58423c50ae15d5c2638e343d9c71c6238aaaaaaaa97be"),
+        Fp::from_hex(
+            "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+        ),
+        Fp::from_hex(
+            "05c759507e8e333ebb5b7a9a47d7ed8532c52d39fd3a042a88b58423c50ae15d5c2638e343d9c71c6238aaaaaaaa97be",
+        ),
     ),
     // k_(3,2)
     Fp2::new(
-        Fp::from_hex("11560bf17baa99bc32126fced787c88f984f87adf7ae0c7f9a208c6b4f20a4181472aaa9cb8d555526a9ffffffffc71c"),
-        Fp::from_hex("08ab05f8bdd54cde190937e76bc3e447cc27c3d6fbd7063fcd104635a790520c0a395554e5c6aaaa9354ffffffffe38f"),
+        Fp::from_hex(
+            "11560bf17baa99bc32126fced787c88f984f87adf7ae0c7f9a208c6b4f20a4181472aaa9cb8d555526a9ffffffffc71c",
+        ),
+        Fp::from_hex(
+            "08ab05f8bdd54cde190937e76bc3e447cc27c3d6fbd7063fcd104635a790520c0a395554e5c6aaaa9354ffffffffe38f",
+        ),
     ),
     // k_(3,3)
     Fp2::new(
-        Fp::from_hex("124c9ad43b6cf79bfbf7043de3811ad0761b0f37a1e26286b0e977c69aa274524e79097a56dc4bd9e1b371c71c718b10"),
-        Fp::from_hex("000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"),
+        Fp::from_hex(
+            "124c9ad43b6cf79bfbf7043de3811ad0761b0f37a1e26286b0e977c69aa274524e79097a56dc4bd9e1b371c71c718b10",
+        ),
+        Fp::from_hex(
+            "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+        ),
     ),
 ];
 
@@ -228,17 +270,29 @@ pub(crate) const G2_ISO_Y_NUM: [Fp2; 4] = [
 pub(crate) const G2_ISO_Y_DEN: [Fp2; 3] = [
     // k_(4,0)
     Fp2::new(
-        Fp::from_hex("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffa8fb"),
-        Fp::from_hex("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffa8fb"),
+        Fp::from_hex(
+            "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffa8fb",
+        ),
+        Fp::from_hex(
+            "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffa8fb",
+        ),
     ),
     // k_(4,1)
     Fp2::new(
-        Fp::from_hex("000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"),
-        Fp::from_hex("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffa9d3"),
+        Fp::from_hex(
+            "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+        ),
+        Fp::from_hex(
+            "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffa9d3",
+        ),
     ),
     // k_(4,2)
     Fp2::new(
-        Fp::from_hex("000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000012"),
-        Fp::from_hex("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaa99"),
+        Fp::from_hex(
+            "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000012",
+        ),
+        Fp::from_hex(
+            "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaa99",
+        ),
     ),
 ];

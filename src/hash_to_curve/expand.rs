@@ -36,14 +36,20 @@ pub fn expand_message_xmd(msg: &[u8], dst: &[u8], len_in_bytes: usize) -> Result
         .chain_update(dst_len)
         .finalize();
     let mut out = Vec::with_capacity(ell * B_IN_BYTES);
-    let mut previous = Sha256::new().chain_update(b0).chain_update([1u8]).chain_update(&dst).chain_update(dst_len).finalize();
+    let mut previous =
+        Sha256::new().chain_update(b0).chain_update([1u8]).chain_update(&dst).chain_update(dst_len).finalize();
     out.extend_from_slice(&previous);
     for i in 2..=ell {
         let mut mixed = [0u8; B_IN_BYTES];
         for (m, (a, b)) in mixed.iter_mut().zip(b0.iter().zip(previous.iter())) {
             *m = a ^ b;
         }
-        previous = Sha256::new().chain_update(mixed).chain_update([i as u8]).chain_update(&dst).chain_update(dst_len).finalize();
+        previous = Sha256::new()
+            .chain_update(mixed)
+            .chain_update([i as u8])
+            .chain_update(&dst)
+            .chain_update(dst_len)
+            .finalize();
         out.extend_from_slice(&previous);
     }
     out.truncate(len_in_bytes);

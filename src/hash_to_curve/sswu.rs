@@ -67,7 +67,7 @@ impl SswuField for Fp2 {
 pub(crate) fn map_to_curve<F: SswuField>(u: &F, a: &F, b: &F, z: &F) -> (F, F) {
     let zu2 = *z * u.square();
     let tv1 = zu2.square() + zu2; // Z²u⁴ + Zu²
-    // x1 = (-B/A)(1 + 1/tv1) = -B(tv1 + 1)/(A·tv1); when tv1 = 0, x1 = B/(Z·A).
+                                  // x1 = (-B/A)(1 + 1/tv1) = -B(tv1 + 1)/(A·tv1); when tv1 = 0, x1 = B/(Z·A).
     let x1 = match (*a * tv1).invert_vartime() {
         Some(inv) => -(*b * (tv1 + F::ONE) * inv),
         None => *b * (*z * *a).invert_vartime().expect("Z·A is not zero"),

@@ -6,7 +6,12 @@ use super::sswu::isogeny;
 use crate::groups::coordinate::Coordinate;
 use crate::{Fp, Fp2};
 
-fn on_e_prime_then_e<F: Coordinate>(a: &F, b: &F, xs: impl Iterator<Item = F>, iso: impl Fn(&F, &F) -> crate::groups::point::Point<F>) -> usize {
+fn on_e_prime_then_e<F: Coordinate>(
+    a: &F,
+    b: &F,
+    xs: impl Iterator<Item = F>,
+    iso: impl Fn(&F, &F) -> crate::groups::point::Point<F>,
+) -> usize {
     let mut checked = 0;
     for x in xs {
         if let Some(y) = ((x.square() + *a) * x + *b).sqrt() {
@@ -21,13 +26,19 @@ fn on_e_prime_then_e<F: Coordinate>(a: &F, b: &F, xs: impl Iterator<Item = F>, i
 
 #[test]
 fn isogenies_map_onto_the_curve() {
-    let n = on_e_prime_then_e(&G1_SSWU_A, &G1_SSWU_B, (1..60u64).map(|i| Fp::from_u64(i * 7919).square() + Fp::from_u64(i)), |x, y| {
-        isogeny(x, y, &G1_ISO_X_NUM, &G1_ISO_X_DEN, &G1_ISO_Y_NUM, &G1_ISO_Y_DEN)
-    });
+    let n = on_e_prime_then_e(
+        &G1_SSWU_A,
+        &G1_SSWU_B,
+        (1..60u64).map(|i| Fp::from_u64(i * 7919).square() + Fp::from_u64(i)),
+        |x, y| isogeny(x, y, &G1_ISO_X_NUM, &G1_ISO_X_DEN, &G1_ISO_Y_NUM, &G1_ISO_Y_DEN),
+    );
     assert!(n >= 20, "{n} points checked");
-    let n = on_e_prime_then_e(&G2_SSWU_A, &G2_SSWU_B, (1..60u64).map(|i| Fp2::new(Fp::from_u64(i * 31), Fp::from_u64(i + 5))), |x, y| {
-        isogeny(x, y, &G2_ISO_X_NUM, &G2_ISO_X_DEN, &G2_ISO_Y_NUM, &G2_ISO_Y_DEN)
-    });
+    let n = on_e_prime_then_e(
+        &G2_SSWU_A,
+        &G2_SSWU_B,
+        (1..60u64).map(|i| Fp2::new(Fp::from_u64(i * 31), Fp::from_u64(i + 5))),
+        |x, y| isogeny(x, y, &G2_ISO_X_NUM, &G2_ISO_X_DEN, &G2_ISO_Y_NUM, &G2_ISO_Y_DEN),
+    );
     assert!(n >= 20, "{n} points checked");
 }
 

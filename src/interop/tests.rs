@@ -22,7 +22,8 @@ fn prime_field_constants_match_their_definitions() {
     assert_eq!(pow2(g, Fr::S), Fr::DELTA);
     // 7 is not a square: 7^((r-1)/2) = -1.
     assert_eq!(pow2(Fr::ROOT_OF_UNITY, Fr::S - 1), -Fr::ONE);
-    let m = Fr::from_str_vartime("52435875175126190479447740508185965837690552500527637822603658699938581184512").unwrap();
+    let m =
+        Fr::from_str_vartime("52435875175126190479447740508185965837690552500527637822603658699938581184512").unwrap();
     assert_eq!(m, -Fr::ONE); // r - 1 in decimal
     assert!(bool::from(<Fr as PrimeField>::from_repr([0xff; 32]).is_none()));
 }

@@ -11,7 +11,7 @@ mod pippenger;
 use crate::groups::coordinate::Coordinate;
 use crate::groups::mul::{odd_multiples, straus};
 use crate::groups::point::{Affine, Point};
-use crate::groups::scalar::{glv_split, gls_split, wnaf};
+use crate::groups::scalar::{gls_split, glv_split, wnaf};
 use crate::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use alloc::vec::Vec;
 use core::fmt;

@@ -36,7 +36,13 @@ fn every_window_and_both_methods_agree_on_small_inputs() {
     };
     for n in [1usize, 2, 3, 10, 40] {
         let points: alloc::vec::Vec<Point<crate::Fp>> = (0..n)
-            .map(|i| if i % 7 == 3 { Point::IDENTITY } else { G1Projective::generator().mul_vartime(&Fr::from_u64(next())).0 })
+            .map(|i| {
+                if i % 7 == 3 {
+                    Point::IDENTITY
+                } else {
+                    G1Projective::generator().mul_vartime(&Fr::from_u64(next())).0
+                }
+            })
             .collect();
         let mut affine = alloc::vec![Affine::IDENTITY; n];
         batch_to_affine(&points, &mut affine);

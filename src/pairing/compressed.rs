@@ -114,7 +114,15 @@ pub(crate) fn decompress_all(values: &[Compressed]) -> Option<Vec<Fp12>> {
                 // ξ·(2g1² + g2g5 - 3g3g4) + 1, with ξ·(x + y·u) = (x - y) + (x + y)·u.
                 let (t, v, w) = (g1.square(), c.g2 * c.g5, c.g3 * c.g4);
                 let g0 = Fp2::new(
-                    Fp::lincomb([(&t.c0, 2), (&t.c1, -2), (&v.c0, 1), (&v.c1, -1), (&w.c0, -3), (&w.c1, 3), (&Fp::ONE, 1)]),
+                    Fp::lincomb([
+                        (&t.c0, 2),
+                        (&t.c1, -2),
+                        (&v.c0, 1),
+                        (&v.c1, -1),
+                        (&w.c0, -3),
+                        (&w.c1, 3),
+                        (&Fp::ONE, 1),
+                    ]),
                     Fp::lincomb([(&t.c0, 2), (&t.c1, 2), (&v.c0, 1), (&v.c1, 1), (&w.c0, -3), (&w.c1, -3)]),
                 );
                 Fp12::new(Fp6::new(g0, c.g4, c.g3), Fp6::new(c.g2, g1, c.g5))
@@ -129,7 +137,8 @@ mod tests {
 
     /// A pseudo-random element of the cyclotomic subgroup: `a^((p⁶ - 1)(p² + 1))`.
     fn cyclotomic(seed: u64) -> Fp12 {
-        let e = |k: u64| Fp2::new(crate::Fp::from_u64(seed * 31 + k).square().square(), crate::Fp::from_u64(seed + 7 * k));
+        let e =
+            |k: u64| Fp2::new(crate::Fp::from_u64(seed * 31 + k).square().square(), crate::Fp::from_u64(seed + 7 * k));
         let a = Fp12::new(Fp6::new(e(1), e(2), e(3)), Fp6::new(e(4), e(5), e(6)));
         let t = a.conjugate() * a.invert_vartime().unwrap();
         t.frobenius_map().frobenius_map() * t

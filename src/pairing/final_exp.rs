@@ -76,7 +76,11 @@ mod tests {
     fn compressed_and_plain_powers_agree() {
         let a = crate::Fp12::new(
             crate::Fp6::new(crate::Fp2::ONE, crate::Fp2::new(crate::Fp::from_u64(3), crate::Fp::ONE), crate::Fp2::ZERO),
-            crate::Fp6::new(crate::Fp2::new(crate::Fp::from_u64(5), crate::Fp::from_u64(9)), crate::Fp2::ONE, crate::Fp2::ONE),
+            crate::Fp6::new(
+                crate::Fp2::new(crate::Fp::from_u64(5), crate::Fp::from_u64(9)),
+                crate::Fp2::ONE,
+                crate::Fp2::ONE,
+            ),
         );
         let f = super::easy_part(&a).unwrap();
         for e in [super::X, 1, 2, 3, 0x8000_0000_0000_0001, 0xffff] {
@@ -89,7 +93,11 @@ mod tests {
     /// `3(p⁴ - p² + 1)/r = (z - 1)²(z + p)(z² + p² - 1) + 3`.
     #[test]
     fn hard_part_decomposition() {
-        let p = BigInt::parse_bytes(b"1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab", 16).unwrap();
+        let p = BigInt::parse_bytes(
+            b"1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab",
+            16,
+        )
+        .unwrap();
         let r = BigInt::parse_bytes(b"73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001", 16).unwrap();
         let z = -BigInt::from(super::X);
         let p2 = &p * &p;
@@ -99,4 +107,3 @@ mod tests {
         assert_eq!(3 * lambda, &zm1 * &zm1 * (&z + &p) * (&z * &z + &p2 - 1) + 3);
     }
 }
-

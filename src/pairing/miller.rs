@@ -39,11 +39,8 @@ pub(crate) fn multi_miller_loop_prepared(pairs: &[(&G1Affine, &G2Prepared)]) -> 
 
 /// As [`multi_miller_loop_prepared`], computing the lines of the G2 points as it goes.
 pub(crate) fn multi_miller_loop(pairs: &[(&G1Affine, &G2Affine)]) -> Fp12 {
-    let pairs: Vec<(Fp, Fp, crate::groups::point::Affine<Fp2>)> = pairs
-        .iter()
-        .filter(|(p, q)| !p.is_identity() && !q.is_identity())
-        .map(|(p, q)| (p.x(), p.y(), q.0))
-        .collect();
+    let pairs: Vec<(Fp, Fp, crate::groups::point::Affine<Fp2>)> =
+        pairs.iter().filter(|(p, q)| !p.is_identity() && !q.is_identity()).map(|(p, q)| (p.x(), p.y(), q.0)).collect();
     let mut points: Vec<Point<Fp2>> = pairs.iter().map(|(_, _, q)| q.to_point()).collect();
     let mut f: Option<Fp12> = None;
     for bit in loop_bits() {

@@ -9,6 +9,7 @@ mod gt;
 mod lines;
 mod miller;
 mod prepared;
+#[rustfmt::skip]
 mod prepared_constants;
 
 pub use gt::Gt;

@@ -7,7 +7,11 @@ use num_bigint::BigUint;
 
 /// The base field's modulus, from its published hexadecimal value.
 pub fn p() -> BigUint {
-    BigUint::parse_bytes(b"1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab", 16).unwrap()
+    BigUint::parse_bytes(
+        b"1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab",
+        16,
+    )
+    .unwrap()
 }
 
 /// The group order, from its published hexadecimal value.
@@ -101,8 +105,7 @@ pub fn blst_fp12(x: &Fp12) -> blst::blst_fp12 {
 }
 
 pub fn fp12_from_blst(x: &blst::blst_fp12) -> Fp12 {
-    let fp6 = |y: &blst::blst_fp6| {
-        Fp6::new(fp2_from_blst(&y.fp2[0]), fp2_from_blst(&y.fp2[1]), fp2_from_blst(&y.fp2[2]))
-    };
+    let fp6 =
+        |y: &blst::blst_fp6| Fp6::new(fp2_from_blst(&y.fp2[0]), fp2_from_blst(&y.fp2[1]), fp2_from_blst(&y.fp2[2]));
     Fp12::new(fp6(&x.fp6[0]), fp6(&x.fp6[1]))
 }

@@ -9,12 +9,12 @@
 //! squaring, reached through `Gt` addition and doubling (`Gt` is written additively).
 
 use bls12_381::hash_to_curve::{ExpandMsgXmd, HashToCurve};
-use bls12_381::{
-    multi_miller_loop, G1Affine, G1Projective, G2Affine, G2Prepared, G2Projective, Gt, Scalar,
-};
+use bls12_381::{multi_miller_loop, G1Affine, G1Projective, G2Affine, G2Prepared, G2Projective, Gt, Scalar};
 use core::hint::black_box;
 use ic_cdk::query;
-use icbls_harness::{hex_bytes, measure, MIN_PK_PUBLIC_KEY, MIN_PK_SIGNATURE, MIN_SIG_MESSAGE, MIN_SIG_PUBLIC_KEY, MIN_SIG_SIGNATURE};
+use icbls_harness::{
+    hex_bytes, measure, MIN_PK_PUBLIC_KEY, MIN_PK_SIGNATURE, MIN_SIG_MESSAGE, MIN_SIG_PUBLIC_KEY, MIN_SIG_SIGNATURE,
+};
 
 /// The bench methods this canister has, in the order of the results table.
 const BENCHMARKS: &[&str] = &[
@@ -55,7 +55,6 @@ const DST_G1: &[u8] = b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
 const DST_G2: &[u8] = b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
 /// The 32-byte message every hash row hashes.
 const MESSAGE: [u8; 32] = [0xab; 32];
-
 
 /// Lists the bench methods of this canister.
 #[query]

@@ -451,7 +451,10 @@ fn cancelling_pairs(n: u64) -> Vec<(G1Affine, G2Affine)> {
     for i in 0..n - 1 {
         let (a, b) = (fr(10 + i), fr(50 + i));
         sum += a * b;
-        pairs.push((G1Projective::generator().mul_vartime(&a).to_affine_vartime(), G2Projective::generator().mul_vartime(&b).to_affine_vartime()));
+        pairs.push((
+            G1Projective::generator().mul_vartime(&a).to_affine_vartime(),
+            G2Projective::generator().mul_vartime(&b).to_affine_vartime(),
+        ));
     }
     pairs.push((G1Projective::generator().mul_vartime(&-sum).to_affine_vartime(), G2Affine::generator()));
     pairs

@@ -6,13 +6,16 @@ use ic_cdk::{query, update};
 use icbls::bls::{min_pk, min_sig};
 use icbls::eip2537::{self, Precompile};
 use icbls::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
-use icbls_harness::{hex_bytes, measure, MIN_PK_PUBLIC_KEY, MIN_PK_SIGNATURE, MIN_SIG_MESSAGE, MIN_SIG_PUBLIC_KEY, MIN_SIG_SIGNATURE};
+use icbls_harness::{
+    hex_bytes, measure, MIN_PK_PUBLIC_KEY, MIN_PK_SIGNATURE, MIN_SIG_MESSAGE, MIN_SIG_PUBLIC_KEY, MIN_SIG_SIGNATURE,
+};
 
 /// Decode both points (curve, subgroup, identity), hash to G1, one pairing check with the
 /// generator's lines built in.
 #[query]
 fn bls_min_sig_verify() -> u64 {
-    let input = (hex_bytes::<96>(MIN_SIG_PUBLIC_KEY), hex_bytes::<46>(MIN_SIG_MESSAGE), hex_bytes::<48>(MIN_SIG_SIGNATURE));
+    let input =
+        (hex_bytes::<96>(MIN_SIG_PUBLIC_KEY), hex_bytes::<46>(MIN_SIG_MESSAGE), hex_bytes::<48>(MIN_SIG_SIGNATURE));
     let mut result = Err(icbls::bls::BlsError::InvalidSignature);
     let n = measure(input, |(pk, msg, sig)| result = min_sig::verify_bytes(pk, msg, sig));
     assert_eq!(result, Ok(()), "bls_min_sig_verify: the bench signature verifies");
@@ -76,14 +79,19 @@ fn fast_aggregate_verify(n: usize) -> u64 {
     // back from storage through the escape hatch (min-sig's proof-of-possession ciphersuite).
     let pks: Vec<min_sig::pop::PopVerifiedPublicKey> = affine
         .into_iter()
-        .map(|p| min_sig::pop::PopVerifiedPublicKey::assume_pop_verified_unchecked(min_sig::PublicKey::from_point(p).expect("a valid key")))
+        .map(|p| {
+            min_sig::pop::PopVerifiedPublicKey::assume_pop_verified_unchecked(
+                min_sig::PublicKey::from_point(p).expect("a valid key"),
+            )
+        })
         .collect();
     let total: Fr = sks.iter().fold(Fr::ZERO, |a, k| a + k);
     let h = icbls::hash_to_curve::hash_to_g1(&crate::MESSAGE, min_sig::pop::DST);
     let sig = h.mul_vartime(&total).to_affine_vartime().to_compressed();
     let mut result = Err(icbls::bls::BlsError::InvalidSignature);
     let count = measure((pks, sig), |(pks, sig)| {
-        result = min_sig::Signature::from_bytes(sig).and_then(|sig| min_sig::pop::fast_aggregate_verify(pks, &crate::MESSAGE, &sig));
+        result = min_sig::Signature::from_bytes(sig)
+            .and_then(|sig| min_sig::pop::fast_aggregate_verify(pks, &crate::MESSAGE, &sig));
     });
     assert_eq!(result, Ok(()), "fast_aggregate_verify: the bench signature verifies");
     count
@@ -111,7 +119,12 @@ fn batch_verify_min_sig(n: usize) -> u64 {
     for (i, sk) in sks.iter().enumerate() {
         pk += step;
         pks.push(pk.to_affine_vartime().to_compressed());
-        sigs.push(icbls::hash_to_curve::hash_to_g1(&message(i), min_sig::DST).mul_vartime(sk).to_affine_vartime().to_compressed());
+        sigs.push(
+            icbls::hash_to_curve::hash_to_g1(&message(i), min_sig::DST)
+                .mul_vartime(sk)
+                .to_affine_vartime()
+                .to_compressed(),
+        );
     }
     let messages: Vec<[u8; 32]> = (0..n).map(message).collect();
     let mut result = Err(icbls::bls::BlsError::InvalidSignature);
@@ -137,7 +150,12 @@ fn batch_verify_min_pk(n: usize) -> u64 {
     for (i, sk) in sks.iter().enumerate() {
         pk += step;
         pks.push(pk.to_affine_vartime().to_compressed());
-        sigs.push(icbls::hash_to_curve::hash_to_g2(&message(i), min_pk::DST).mul_vartime(sk).to_affine_vartime().to_compressed());
+        sigs.push(
+            icbls::hash_to_curve::hash_to_g2(&message(i), min_pk::DST)
+                .mul_vartime(sk)
+                .to_affine_vartime()
+                .to_compressed(),
+        );
     }
     let messages: Vec<[u8; 32]> = (0..n).map(message).collect();
     let mut result = Err(icbls::bls::BlsError::InvalidSignature);
@@ -254,7 +272,13 @@ pub(crate) fn eth_input(row: &str) -> Option<(u8, Vec<u8>)> {
     Some(match row {
         "eip2537_g1add" => (0x0b, [g1_points(2)[0], g1_points(2)[1]].concat()),
         "eip2537_g2add" => (0x0d, [g2_points(2)[0], g2_points(2)[1]].concat()),
-        "eip2537_map_fp_to_g1" => (0x10, crate::fp(1).to_bytes().iter().fold(vec![0u8; 16], |mut v, b| { v.push(*b); v })),
+        "eip2537_map_fp_to_g1" => (
+            0x10,
+            crate::fp(1).to_bytes().iter().fold(vec![0u8; 16], |mut v, b| {
+                v.push(*b);
+                v
+            }),
+        ),
         "eip2537_map_fp2_to_g2" => {
             let u = crate::fp2(1);
             let mut v = vec![0u8; 16];

@@ -79,15 +79,18 @@ pub fn hex_vec(hex: &str) -> Vec<u8> {
 
 /// A valid IC certificate signature (tests/vectors/bls_sig_min_sig_ic, `verify_valid_0`): the
 /// message is `"\x0dic-state-root" || root_hash`, the key the IC mainnet root key.
-pub const MIN_SIG_SIGNATURE: &str = "ace9fcdd9bc977e05d6328f889dc4e7c99114c737a494653cb27a1f55c06f4555e0f160980af5ead098acc195010b2f7";
+pub const MIN_SIG_SIGNATURE: &str =
+    "ace9fcdd9bc977e05d6328f889dc4e7c99114c737a494653cb27a1f55c06f4555e0f160980af5ead098acc195010b2f7";
 /// The message of [`MIN_SIG_SIGNATURE`].
-pub const MIN_SIG_MESSAGE: &str = "0d69632d73746174652d726f6f74e6c01e909b4923345ce5970962bcfe3004bfd8474a21dae28f50692502f46d90";
+pub const MIN_SIG_MESSAGE: &str =
+    "0d69632d73746174652d726f6f74e6c01e909b4923345ce5970962bcfe3004bfd8474a21dae28f50692502f46d90";
 /// The key of [`MIN_SIG_SIGNATURE`] (compressed G2).
 pub const MIN_SIG_PUBLIC_KEY: &str = "814c0e6ec71fab583b08bd81373c255c3c371b2e84863c98a4f1e08b74235d14fb5d9c0cd546d9685f913a0c0b2cc5341583bf4b4392e467db96d65b9bb4cb717112f8472e0d5a4d14505ffd7484b01291091c5f87b98883463f98091a0baaae";
 
 /// A valid Ethereum (min-pk) public key (tests/vectors/bls_sig_min_pk_eth,
 /// `verify_valid_case_195246ee3bd3b6ec`), for a 32-byte message of `0xab` bytes.
-pub const MIN_PK_PUBLIC_KEY: &str = "b53d21a4cfd562c469cc81514d4ce5a6b577d8403d32a394dc265dd190b47fa9f829fdd7963afdf972e5e77854051f6f";
+pub const MIN_PK_PUBLIC_KEY: &str =
+    "b53d21a4cfd562c469cc81514d4ce5a6b577d8403d32a394dc265dd190b47fa9f829fdd7963afdf972e5e77854051f6f";
 /// Its signature.
 pub const MIN_PK_SIGNATURE: &str = "ae82747ddeefe4fd64cf9cedb9b04ae3e8a43420cd255e3c7cd06a8d88b7c7f8638543719981c5d16fa3527c468c25f0026704a6951bde891360c7e8d12ddee0559004ccdbe6046b55bae1b257ee97f7cdb955773d7cf29adf3ccbb9975e4eb9";
 

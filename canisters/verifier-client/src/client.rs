@@ -71,9 +71,13 @@ impl VerifierClient {
     }
 
     /// Verifies an IC certificate and looks up paths in it.
-    pub async fn verify_certificate(&self, args: &VerifyCertificateArgs) -> Result<Answer<VerifiedCertificate>, CallError> {
+    pub async fn verify_certificate(
+        &self,
+        args: &VerifyCertificateArgs,
+    ) -> Result<Answer<VerifiedCertificate>, CallError> {
         let labels: u64 = args.lookup.iter().flatten().map(|l| l.len() as u64).sum();
-        let units = Units { items: args.lookup.len() as u64, bytes: args.certificate.len() as u64 + labels, address: None };
+        let units =
+            Units { items: args.lookup.len() as u64, bytes: args.certificate.len() as u64 + labels, address: None };
         self.paid("verify_certificate_update", units, (args,)).await
     }
 
@@ -104,7 +108,11 @@ impl VerifierClient {
 
     /// Batch verification of many signatures; `Ok(Ok(()))` when all are valid.
     pub async fn bls_batch_verify(&self, args: &BatchVerifyArgs) -> Result<Answer<()>, CallError> {
-        let units = Units { items: args.items.len() as u64, bytes: args.items.iter().map(|i| i.message.len() as u64).sum(), address: None };
+        let units = Units {
+            items: args.items.len() as u64,
+            bytes: args.items.iter().map(|i| i.message.len() as u64).sum(),
+            address: None,
+        };
         self.paid("bls_batch_verify_update", units, (args,)).await
     }
 

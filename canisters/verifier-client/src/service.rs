@@ -233,9 +233,39 @@ pub const MODELS: &[Model] = &[
     eip2537(0x0f, 40_000_000, 35_000, [EIP_PAIRING_CAP[0] * 384, EIP_PAIRING_CAP[1] * 384]),
     eip2537(0x10, 3_000_000, 0, ARG_CAP),
     eip2537(0x11, 9_000_000, 0, ARG_CAP),
-    Model { method: "kzg_point_evaluation", address: None, fixed: 42_000_000, per_item: 0, per_byte: 0, items_field: "", items_cap: NO_CAP, bytes_field: "input", bytes_cap: ARG_CAP },
-    Model { method: "hash_to_g1", address: None, fixed: 4_000_000, per_item: 0, per_byte: 150, items_field: "", items_cap: NO_CAP, bytes_field: "message", bytes_cap: ARG_CAP },
-    Model { method: "hash_to_g2", address: None, fixed: 10_000_000, per_item: 0, per_byte: 150, items_field: "", items_cap: NO_CAP, bytes_field: "message", bytes_cap: ARG_CAP },
+    Model {
+        method: "kzg_point_evaluation",
+        address: None,
+        fixed: 42_000_000,
+        per_item: 0,
+        per_byte: 0,
+        items_field: "",
+        items_cap: NO_CAP,
+        bytes_field: "input",
+        bytes_cap: ARG_CAP,
+    },
+    Model {
+        method: "hash_to_g1",
+        address: None,
+        fixed: 4_000_000,
+        per_item: 0,
+        per_byte: 150,
+        items_field: "",
+        items_cap: NO_CAP,
+        bytes_field: "message",
+        bytes_cap: ARG_CAP,
+    },
+    Model {
+        method: "hash_to_g2",
+        address: None,
+        fixed: 10_000_000,
+        per_item: 0,
+        per_byte: 150,
+        items_field: "",
+        items_cap: NO_CAP,
+        bytes_field: "message",
+        bytes_cap: ARG_CAP,
+    },
 ];
 
 /// The most points of an EIP-2537 G1 MSM in a query and in an update (the update's is the 2 MiB
@@ -286,14 +316,11 @@ pub fn model(method: &str, address: Option<u8>) -> Result<&'static Model, Error>
         None => (base, address),
     };
     let eip = base == "eip2537_call";
-    MODELS
-        .iter()
-        .find(|m| m.method == base && (!eip || m.address == address))
-        .ok_or_else(|| match (eip, address) {
-            (true, Some(a)) => Error::unsupported("address", format!("no EIP-2537 precompile at address {a:#04x}")),
-            (true, None) => Error::unsupported("address", "eip2537_call is priced per precompile: give its address"),
-            _ => Error::unsupported("method", format!("{method:?} is not a priced method of the verifier")),
-        })
+    MODELS.iter().find(|m| m.method == base && (!eip || m.address == address)).ok_or_else(|| match (eip, address) {
+        (true, Some(a)) => Error::unsupported("address", format!("no EIP-2537 precompile at address {a:#04x}")),
+        (true, None) => Error::unsupported("address", "eip2537_call is priced per precompile: give its address"),
+        _ => Error::unsupported("method", format!("{method:?} is not a priced method of the verifier")),
+    })
 }
 
 impl Model {

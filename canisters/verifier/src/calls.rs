@@ -1,12 +1,12 @@
 //! What each method does, with the library's errors turned into the interface's.
 
 use crate::pop_cache::{self, Suite};
-use icbls_verifier_client::*;
 use candid::Principal;
 use icbls::bls::{min_pk, min_sig, BlsError};
 use icbls::certificate::{self, CertificateError, Freshness, LookupResult, Target};
 use icbls::pairing::{pairing_check_prepared, G2Prepared};
 use icbls::{DecodeError, G1Affine, G2Affine};
+use icbls_verifier_client::*;
 
 /// Five minutes, the freshness window when the caller gives none.
 const DEFAULT_MAX_AGE_NS: u64 = 300_000_000_000;
@@ -87,7 +87,8 @@ pub fn verify_certificate(args: VerifyCertificateArgs, clock_ns: u64) -> Result<
         max_age_ns: args.max_age_ns.unwrap_or(DEFAULT_MAX_AGE_NS),
         delegation_max_age_ns: args.delegation_max_age_ns,
     };
-    let verified = certificate::verify_certificate(&args.certificate, root, target, Some(freshness)).map_err(certificate_error)?;
+    let verified =
+        certificate::verify_certificate(&args.certificate, root, target, Some(freshness)).map_err(certificate_error)?;
     // The library refuses paths under `/canister/<id>/` outside the certificate's scope.
     let mut answers = Vec::with_capacity(args.lookup.len());
     let mut reply_bytes = REPLY_OVERHEAD_BYTES;
@@ -122,7 +123,10 @@ pub fn verify_certificate(args: VerifyCertificateArgs, clock_ns: u64) -> Result<
         .collect();
     let delegation_subnet_id = match verified.delegation_subnet_id() {
         // The library holds `subnet_id` to 29 bytes; the fallible constructor anyway.
-        Some(id) => Some(Principal::try_from_slice(id).map_err(|e| Error::malformed("certificate", format!("delegation.subnet_id: {e}")))?),
+        Some(id) => Some(
+            Principal::try_from_slice(id)
+                .map_err(|e| Error::malformed("certificate", format!("delegation.subnet_id: {e}")))?,
+        ),
         None => None,
     };
     Ok(VerifiedCertificate {
@@ -248,7 +252,9 @@ macro_rules! admit_keys {
 fn pop_error(i: usize, e: BlsError) -> Error {
     match e {
         BlsError::PublicKey(_) | BlsError::IdentityPublicKey => Error::malformed(format!("public_keys[{i}]"), e),
-        BlsError::Signature(_) | BlsError::IdentitySignature => Error::malformed(format!("proofs_of_possession[{i}]"), e),
+        BlsError::Signature(_) | BlsError::IdentitySignature => {
+            Error::malformed(format!("proofs_of_possession[{i}]"), e)
+        }
         BlsError::InvalidSignature => {
             Error::failed(format!("proofs_of_possession[{i}]"), "the proof of possession does not verify for this key")
         }
@@ -306,8 +312,12 @@ pub fn bls_batch_verify(args: &BatchVerifyArgs) -> Result<(), Error> {
         let n = args.items.len();
         let (mut keys, mut sigs) = (Vec::with_capacity(n), Vec::with_capacity(n));
         for (i, item) in args.items.iter().enumerate() {
-            keys.push(scheme::PublicKey::from_bytes(&item.public_key).map_err(|e| bls_error(&format!("items[{i}]."), e))?);
-            sigs.push(scheme::Signature::from_bytes(&item.signature).map_err(|e| bls_error(&format!("items[{i}]."), e))?);
+            keys.push(
+                scheme::PublicKey::from_bytes(&item.public_key).map_err(|e| bls_error(&format!("items[{i}]."), e))?,
+            );
+            sigs.push(
+                scheme::Signature::from_bytes(&item.signature).map_err(|e| bls_error(&format!("items[{i}]."), e))?,
+            );
         }
         let messages: Vec<&[u8]> = args.items.iter().map(|item| &item.message[..]).collect();
         scheme::batch_verify(&keys, &messages, &sigs).map_err(|e| bls_error("items.", e))

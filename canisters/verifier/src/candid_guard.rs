@@ -92,11 +92,11 @@ impl Reader<'_> {
 /// The size of a fixed-size primitive (`None` for the others).
 fn fixed_size(t: TypeRef) -> Option<u64> {
     match t {
-        -1 | -16 => Some(0),             // null, reserved
-        -2 | -5 | -9 => Some(1),         // bool, nat8, int8
-        -6 | -10 => Some(2),             // nat16, int16
-        -7 | -11 | -13 => Some(4),       // nat32, int32, float32
-        -8 | -12 | -14 => Some(8),       // nat64, int64, float64
+        -1 | -16 => Some(0),       // null, reserved
+        -2 | -5 | -9 => Some(1),   // bool, nat8, int8
+        -6 | -10 => Some(2),       // nat16, int16
+        -7 | -11 | -13 => Some(4), // nat32, int32, float32
+        -8 | -12 | -14 => Some(8), // nat64, int64, float64
         _ => None,
     }
 }
@@ -157,7 +157,9 @@ impl Walk<'_> {
                         let inner = *inner;
                         let n = self.reader.leb()?;
                         match fixed_size(inner) {
-                            Some(size) if size > 0 => self.reader.skip(n.checked_mul(size).ok_or("a list is too long")?),
+                            Some(size) if size > 0 => {
+                                self.reader.skip(n.checked_mul(size).ok_or("a list is too long")?)
+                            }
                             _ => {
                                 self.count(n)?;
                                 for _ in 0..n {
@@ -293,7 +295,11 @@ fn check_acyclic(table: &[Entry]) -> Result<(), String> {
                             state[child] = 1;
                             stack.push((child, refs(&table[child]), 0));
                         }
-                        1 => return Err(format!("type-table entry {child} is recursive; the verifier's interface has no recursive type")),
+                        1 => {
+                            return Err(format!(
+                                "type-table entry {child} is recursive; the verifier's interface has no recursive type"
+                            ))
+                        }
                         _ => {}
                     }
                 }

@@ -108,7 +108,11 @@ fn verify_certificate(args: VerifyCertificateArgs) -> Result<VerifiedCertificate
 
 #[query(name = "verify_certificate", hidden = true, manual_reply = true)]
 fn verify_certificate_entry() {
-    serve(query_spec("verify_certificate"), |a: &(VerifyCertificateArgs,)| certificate_units(&a.0), |(args,), _: Mode| verify_certificate(args));
+    serve(
+        query_spec("verify_certificate"),
+        |a: &(VerifyCertificateArgs,)| certificate_units(&a.0),
+        |(args,), _: Mode| verify_certificate(args),
+    );
 }
 
 /// [`verify_certificate`] as an update: answered after consensus, with an update's caps; callers other than
@@ -120,7 +124,11 @@ fn verify_certificate_update(args: VerifyCertificateArgs) -> Result<VerifiedCert
 
 #[update(name = "verify_certificate_update", hidden = true, manual_reply = true)]
 fn verify_certificate_update_entry() {
-    serve(update_spec("verify_certificate_update"), |a: &(VerifyCertificateArgs,)| certificate_units(&a.0), |(args,), _: Mode| verify_certificate_update(args));
+    serve(
+        update_spec("verify_certificate_update"),
+        |a: &(VerifyCertificateArgs,)| certificate_units(&a.0),
+        |(args,), _: Mode| verify_certificate_update(args),
+    );
 }
 
 /// Whether `Π e(g1_i, g2_i) = 1`. Each point is decoded by its length: for G1, 48 bytes
@@ -133,7 +141,11 @@ fn pairing_check(pairs: Vec<PairingPair>) -> Result<bool, Error> {
 
 #[query(name = "pairing_check", hidden = true, manual_reply = true)]
 fn pairing_check_entry() {
-    serve(query_spec("pairing_check"), |a: &(Vec<PairingPair>,)| Ok(Some(Units { items: a.0.len() as u64, ..Units::default() })), |(pairs,), _: Mode| pairing_check(pairs));
+    serve(
+        query_spec("pairing_check"),
+        |a: &(Vec<PairingPair>,)| Ok(Some(Units { items: a.0.len() as u64, ..Units::default() })),
+        |(pairs,), _: Mode| pairing_check(pairs),
+    );
 }
 
 /// [`pairing_check`] as an update: answered after consensus, with an update's caps; callers other than
@@ -145,7 +157,11 @@ fn pairing_check_update(pairs: Vec<PairingPair>) -> Result<bool, Error> {
 
 #[update(name = "pairing_check_update", hidden = true, manual_reply = true)]
 fn pairing_check_update_entry() {
-    serve(update_spec("pairing_check_update"), |a: &(Vec<PairingPair>,)| Ok(Some(Units { items: a.0.len() as u64, ..Units::default() })), |(pairs,), _: Mode| pairing_check_update(pairs));
+    serve(
+        update_spec("pairing_check_update"),
+        |a: &(Vec<PairingPair>,)| Ok(Some(Units { items: a.0.len() as u64, ..Units::default() })),
+        |(pairs,), _: Mode| pairing_check_update(pairs),
+    );
 }
 
 /// BLS `Verify` in either variant; `Ok` when the signature is valid.
@@ -156,7 +172,11 @@ fn bls_verify(args: BlsVerifyArgs) -> Result<(), Error> {
 
 #[query(name = "bls_verify", hidden = true, manual_reply = true)]
 fn bls_verify_entry() {
-    serve(query_spec("bls_verify"), |a: &(BlsVerifyArgs,)| Ok(Some(Units { bytes: a.0.message.len() as u64, ..Units::default() })), |(args,), _: Mode| bls_verify(args));
+    serve(
+        query_spec("bls_verify"),
+        |a: &(BlsVerifyArgs,)| Ok(Some(Units { bytes: a.0.message.len() as u64, ..Units::default() })),
+        |(args,), _: Mode| bls_verify(args),
+    );
 }
 
 /// [`bls_verify`] as an update: answered after consensus, with an update's caps; callers other than
@@ -168,7 +188,11 @@ fn bls_verify_update(args: BlsVerifyArgs) -> Result<(), Error> {
 
 #[update(name = "bls_verify_update", hidden = true, manual_reply = true)]
 fn bls_verify_update_entry() {
-    serve(update_spec("bls_verify_update"), |a: &(BlsVerifyArgs,)| Ok(Some(Units { bytes: a.0.message.len() as u64, ..Units::default() })), |(args,), _: Mode| bls_verify_update(args));
+    serve(
+        update_spec("bls_verify_update"),
+        |a: &(BlsVerifyArgs,)| Ok(Some(Units { bytes: a.0.message.len() as u64, ..Units::default() })),
+        |(args,), _: Mode| bls_verify_update(args),
+    );
 }
 
 /// BLS `FastAggregateVerify`: many keys, one message, one aggregate signature. Every key comes
@@ -182,7 +206,13 @@ fn bls_fast_aggregate_verify(args: FastAggregateVerifyArgs) -> Result<(), Error>
 
 #[query(name = "bls_fast_aggregate_verify", hidden = true, manual_reply = true)]
 fn bls_fast_aggregate_verify_entry() {
-    serve(query_spec("bls_fast_aggregate_verify"), |a: &(FastAggregateVerifyArgs,)| Ok(Some(Units { items: a.0.public_keys.len() as u64, bytes: a.0.message.len() as u64, address: None })), |(args,), _: Mode| bls_fast_aggregate_verify(args));
+    serve(
+        query_spec("bls_fast_aggregate_verify"),
+        |a: &(FastAggregateVerifyArgs,)| {
+            Ok(Some(Units { items: a.0.public_keys.len() as u64, bytes: a.0.message.len() as u64, address: None }))
+        },
+        |(args,), _: Mode| bls_fast_aggregate_verify(args),
+    );
 }
 
 /// [`bls_fast_aggregate_verify`] as an update: answered after consensus, with an update's caps; callers other than
@@ -194,7 +224,13 @@ fn bls_fast_aggregate_verify_update(args: FastAggregateVerifyArgs) -> Result<(),
 
 #[update(name = "bls_fast_aggregate_verify_update", hidden = true, manual_reply = true)]
 fn bls_fast_aggregate_verify_update_entry() {
-    serve(update_spec("bls_fast_aggregate_verify_update"), |a: &(FastAggregateVerifyArgs,)| Ok(Some(Units { items: a.0.public_keys.len() as u64, bytes: a.0.message.len() as u64, address: None })), |(args,), _: Mode| bls_fast_aggregate_verify_update(args));
+    serve(
+        update_spec("bls_fast_aggregate_verify_update"),
+        |a: &(FastAggregateVerifyArgs,)| {
+            Ok(Some(Units { items: a.0.public_keys.len() as u64, bytes: a.0.message.len() as u64, address: None }))
+        },
+        |(args,), _: Mode| bls_fast_aggregate_verify_update(args),
+    );
 }
 
 /// BLS `AggregateVerify`: one aggregate signature over one message per key. Min-sig: the basic
@@ -206,7 +242,17 @@ fn bls_aggregate_verify(args: AggregateVerifyArgs) -> Result<(), Error> {
 
 #[query(name = "bls_aggregate_verify", hidden = true, manual_reply = true)]
 fn bls_aggregate_verify_entry() {
-    serve(query_spec("bls_aggregate_verify"), |a: &(AggregateVerifyArgs,)| Ok(Some(Units { items: a.0.public_keys.len().max(a.0.messages.len()) as u64, bytes: sum_len(&a.0.messages), address: None })), |(args,), _: Mode| bls_aggregate_verify(args));
+    serve(
+        query_spec("bls_aggregate_verify"),
+        |a: &(AggregateVerifyArgs,)| {
+            Ok(Some(Units {
+                items: a.0.public_keys.len().max(a.0.messages.len()) as u64,
+                bytes: sum_len(&a.0.messages),
+                address: None,
+            }))
+        },
+        |(args,), _: Mode| bls_aggregate_verify(args),
+    );
 }
 
 /// [`bls_aggregate_verify`] as an update: answered after consensus, with an update's caps; callers other than
@@ -218,7 +264,17 @@ fn bls_aggregate_verify_update(args: AggregateVerifyArgs) -> Result<(), Error> {
 
 #[update(name = "bls_aggregate_verify_update", hidden = true, manual_reply = true)]
 fn bls_aggregate_verify_update_entry() {
-    serve(update_spec("bls_aggregate_verify_update"), |a: &(AggregateVerifyArgs,)| Ok(Some(Units { items: a.0.public_keys.len().max(a.0.messages.len()) as u64, bytes: sum_len(&a.0.messages), address: None })), |(args,), _: Mode| bls_aggregate_verify_update(args));
+    serve(
+        update_spec("bls_aggregate_verify_update"),
+        |a: &(AggregateVerifyArgs,)| {
+            Ok(Some(Units {
+                items: a.0.public_keys.len().max(a.0.messages.len()) as u64,
+                bytes: sum_len(&a.0.messages),
+                address: None,
+            }))
+        },
+        |(args,), _: Mode| bls_aggregate_verify_update(args),
+    );
 }
 
 /// Batch verification of many signatures (one random linear combination, coefficients hashed
@@ -230,7 +286,17 @@ fn bls_batch_verify(args: BatchVerifyArgs) -> Result<(), Error> {
 
 #[query(name = "bls_batch_verify", hidden = true, manual_reply = true)]
 fn bls_batch_verify_entry() {
-    serve(query_spec("bls_batch_verify"), |a: &(BatchVerifyArgs,)| Ok(Some(Units { items: a.0.items.len() as u64, bytes: a.0.items.iter().map(|i| i.message.len() as u64).sum(), address: None })), |(args,), _: Mode| bls_batch_verify(args));
+    serve(
+        query_spec("bls_batch_verify"),
+        |a: &(BatchVerifyArgs,)| {
+            Ok(Some(Units {
+                items: a.0.items.len() as u64,
+                bytes: a.0.items.iter().map(|i| i.message.len() as u64).sum(),
+                address: None,
+            }))
+        },
+        |(args,), _: Mode| bls_batch_verify(args),
+    );
 }
 
 /// [`bls_batch_verify`] as an update: answered after consensus, with an update's caps; callers other than
@@ -242,7 +308,17 @@ fn bls_batch_verify_update(args: BatchVerifyArgs) -> Result<(), Error> {
 
 #[update(name = "bls_batch_verify_update", hidden = true, manual_reply = true)]
 fn bls_batch_verify_update_entry() {
-    serve(update_spec("bls_batch_verify_update"), |a: &(BatchVerifyArgs,)| Ok(Some(Units { items: a.0.items.len() as u64, bytes: a.0.items.iter().map(|i| i.message.len() as u64).sum(), address: None })), |(args,), _: Mode| bls_batch_verify_update(args));
+    serve(
+        update_spec("bls_batch_verify_update"),
+        |a: &(BatchVerifyArgs,)| {
+            Ok(Some(Units {
+                items: a.0.items.len() as u64,
+                bytes: a.0.items.iter().map(|i| i.message.len() as u64).sum(),
+                address: None,
+            }))
+        },
+        |(args,), _: Mode| bls_batch_verify_update(args),
+    );
 }
 
 /// Runs the EIP-2537 precompile at `address` (0x0b to 0x11): its output and gas.
@@ -253,7 +329,11 @@ fn eip2537_call(address: u8, input: Vec<u8>) -> Result<PrecompileOutput, Error> 
 
 #[query(name = "eip2537_call", hidden = true, manual_reply = true)]
 fn eip2537_call_entry() {
-    serve(query_spec("eip2537_call"), |a: &(u8, Vec<u8>)| Ok(Some(Units { address: Some(a.0), bytes: a.1.len() as u64, items: 0 })), |(address, input), _: Mode| eip2537_call(address, input));
+    serve(
+        query_spec("eip2537_call"),
+        |a: &(u8, Vec<u8>)| Ok(Some(Units { address: Some(a.0), bytes: a.1.len() as u64, items: 0 })),
+        |(address, input), _: Mode| eip2537_call(address, input),
+    );
 }
 
 /// [`eip2537_call`] as an update: answered after consensus, with an update's caps; callers other than
@@ -265,7 +345,11 @@ fn eip2537_call_update(address: u8, input: Vec<u8>) -> Result<PrecompileOutput, 
 
 #[update(name = "eip2537_call_update", hidden = true, manual_reply = true)]
 fn eip2537_call_update_entry() {
-    serve(update_spec("eip2537_call_update"), |a: &(u8, Vec<u8>)| Ok(Some(Units { address: Some(a.0), bytes: a.1.len() as u64, items: 0 })), |(address, input), _: Mode| eip2537_call_update(address, input));
+    serve(
+        update_spec("eip2537_call_update"),
+        |a: &(u8, Vec<u8>)| Ok(Some(Units { address: Some(a.0), bytes: a.1.len() as u64, items: 0 })),
+        |(address, input), _: Mode| eip2537_call_update(address, input),
+    );
 }
 
 /// The EIP-4844 point-evaluation precompile (0x0a): 192-byte input, 64-byte output, 50,000 gas.
@@ -276,7 +360,11 @@ fn kzg_point_evaluation(input: Vec<u8>) -> Result<PrecompileOutput, Error> {
 
 #[query(name = "kzg_point_evaluation", hidden = true, manual_reply = true)]
 fn kzg_point_evaluation_entry() {
-    serve(query_spec("kzg_point_evaluation"), |a: &(Vec<u8>,)| Ok(Some(Units { bytes: a.0.len() as u64, ..Units::default() })), |(input,), _: Mode| kzg_point_evaluation(input));
+    serve(
+        query_spec("kzg_point_evaluation"),
+        |a: &(Vec<u8>,)| Ok(Some(Units { bytes: a.0.len() as u64, ..Units::default() })),
+        |(input,), _: Mode| kzg_point_evaluation(input),
+    );
 }
 
 /// [`kzg_point_evaluation`] as an update: answered after consensus, with an update's caps; callers other than
@@ -288,7 +376,11 @@ fn kzg_point_evaluation_update(input: Vec<u8>) -> Result<PrecompileOutput, Error
 
 #[update(name = "kzg_point_evaluation_update", hidden = true, manual_reply = true)]
 fn kzg_point_evaluation_update_entry() {
-    serve(update_spec("kzg_point_evaluation_update"), |a: &(Vec<u8>,)| Ok(Some(Units { bytes: a.0.len() as u64, ..Units::default() })), |(input,), _: Mode| kzg_point_evaluation_update(input));
+    serve(
+        update_spec("kzg_point_evaluation_update"),
+        |a: &(Vec<u8>,)| Ok(Some(Units { bytes: a.0.len() as u64, ..Units::default() })),
+        |(input,), _: Mode| kzg_point_evaluation_update(input),
+    );
 }
 
 /// RFC 9380 `hash_to_curve` to G1 (random oracle, SHA-256): the compressed point.
@@ -299,7 +391,13 @@ fn hash_to_g1(args: HashToCurveArgs) -> Result<Vec<u8>, Error> {
 
 #[query(name = "hash_to_g1", hidden = true, manual_reply = true)]
 fn hash_to_g1_entry() {
-    serve(query_spec("hash_to_g1"), |a: &(HashToCurveArgs,)| Ok(Some(Units { bytes: (a.0.message.len() + a.0.dst.len()) as u64, ..Units::default() })), |(args,), _: Mode| hash_to_g1(args));
+    serve(
+        query_spec("hash_to_g1"),
+        |a: &(HashToCurveArgs,)| {
+            Ok(Some(Units { bytes: (a.0.message.len() + a.0.dst.len()) as u64, ..Units::default() }))
+        },
+        |(args,), _: Mode| hash_to_g1(args),
+    );
 }
 
 /// [`hash_to_g1`] as an update: answered after consensus, with an update's caps; callers other than
@@ -311,7 +409,13 @@ fn hash_to_g1_update(args: HashToCurveArgs) -> Result<Vec<u8>, Error> {
 
 #[update(name = "hash_to_g1_update", hidden = true, manual_reply = true)]
 fn hash_to_g1_update_entry() {
-    serve(update_spec("hash_to_g1_update"), |a: &(HashToCurveArgs,)| Ok(Some(Units { bytes: (a.0.message.len() + a.0.dst.len()) as u64, ..Units::default() })), |(args,), _: Mode| hash_to_g1_update(args));
+    serve(
+        update_spec("hash_to_g1_update"),
+        |a: &(HashToCurveArgs,)| {
+            Ok(Some(Units { bytes: (a.0.message.len() + a.0.dst.len()) as u64, ..Units::default() }))
+        },
+        |(args,), _: Mode| hash_to_g1_update(args),
+    );
 }
 
 /// RFC 9380 `hash_to_curve` to G2: the compressed point.
@@ -322,7 +426,13 @@ fn hash_to_g2(args: HashToCurveArgs) -> Result<Vec<u8>, Error> {
 
 #[query(name = "hash_to_g2", hidden = true, manual_reply = true)]
 fn hash_to_g2_entry() {
-    serve(query_spec("hash_to_g2"), |a: &(HashToCurveArgs,)| Ok(Some(Units { bytes: (a.0.message.len() + a.0.dst.len()) as u64, ..Units::default() })), |(args,), _: Mode| hash_to_g2(args));
+    serve(
+        query_spec("hash_to_g2"),
+        |a: &(HashToCurveArgs,)| {
+            Ok(Some(Units { bytes: (a.0.message.len() + a.0.dst.len()) as u64, ..Units::default() }))
+        },
+        |(args,), _: Mode| hash_to_g2(args),
+    );
 }
 
 /// [`hash_to_g2`] as an update: answered after consensus, with an update's caps; callers other than
@@ -334,7 +444,13 @@ fn hash_to_g2_update(args: HashToCurveArgs) -> Result<Vec<u8>, Error> {
 
 #[update(name = "hash_to_g2_update", hidden = true, manual_reply = true)]
 fn hash_to_g2_update_entry() {
-    serve(update_spec("hash_to_g2_update"), |a: &(HashToCurveArgs,)| Ok(Some(Units { bytes: (a.0.message.len() + a.0.dst.len()) as u64, ..Units::default() })), |(args,), _: Mode| hash_to_g2_update(args));
+    serve(
+        update_spec("hash_to_g2_update"),
+        |a: &(HashToCurveArgs,)| {
+            Ok(Some(Units { bytes: (a.0.message.len() + a.0.dst.len()) as u64, ..Units::default() }))
+        },
+        |(args,), _: Mode| hash_to_g2_update(args),
+    );
 }
 
 /// BLS12_G1ADD (0x0b). Its paid twin is `eip2537_call_update(0x0b, input)`.

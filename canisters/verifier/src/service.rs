@@ -145,11 +145,8 @@ fn paid_twin(name: &str) -> String {
 /// Runs one call of `spec`: checks, decodes, admits, runs `run` and answers (see the module
 /// documentation). `units` gives the input's sizes for the caps and the price (and may refuse
 /// the input with a typed error of its own); `None` marks a free method (`version`, `price`).
-pub fn serve<A, O>(
-    spec: Spec,
-    units: impl FnOnce(&A) -> Result<Option<Units>, Error>,
-    run: impl FnOnce(A, Mode) -> O,
-) where
+pub fn serve<A, O>(spec: Spec, units: impl FnOnce(&A) -> Result<Option<Units>, Error>, run: impl FnOnce(A, Mode) -> O)
+where
     A: for<'a> ArgumentDecoder<'a>,
     O: Answer,
 {
@@ -186,7 +183,12 @@ where
     // 1. The size, before copying the argument.
     let size = ic0::msg_arg_data_size() as u64;
     if size > MAX_ARGUMENT_BYTES {
-        return Err(Error::InputTooLarge(LimitExceeded { field: "argument".into(), limit: MAX_ARGUMENT_BYTES, actual: size }).into());
+        return Err(Error::InputTooLarge(LimitExceeded {
+            field: "argument".into(),
+            limit: MAX_ARGUMENT_BYTES,
+            actual: size,
+        })
+        .into());
     }
     // 2. Candid, with quotas.
     let bytes = ic_cdk::api::msg_arg_data();
@@ -250,7 +252,10 @@ fn reply<O: CandidType>(mode: Mode, answer: &O) {
             charge(mode, bytes.len());
             ic_cdk::api::msg_reply(bytes);
         }
-        Ok(bytes) => refuse(mode, &format!("icbls verifier: the reply would be {} bytes, over the {MAX_REPLY_BYTES}-byte limit", bytes.len())),
+        Ok(bytes) => refuse(
+            mode,
+            &format!("icbls verifier: the reply would be {} bytes, over the {MAX_REPLY_BYTES}-byte limit", bytes.len()),
+        ),
         Err(e) => refuse(mode, &format!("icbls verifier: cannot encode the reply: {e}")),
     }
 }

@@ -16,7 +16,8 @@ use icbls_harness::{hex_bytes, hex_vec, measure};
 #[query]
 fn bls_min_sig_verify() -> u64 {
     use icbls_harness::{MIN_SIG_MESSAGE, MIN_SIG_PUBLIC_KEY, MIN_SIG_SIGNATURE};
-    let input = (hex_bytes::<96>(MIN_SIG_PUBLIC_KEY), hex_bytes::<46>(MIN_SIG_MESSAGE), hex_bytes::<48>(MIN_SIG_SIGNATURE));
+    let input =
+        (hex_bytes::<96>(MIN_SIG_PUBLIC_KEY), hex_bytes::<46>(MIN_SIG_MESSAGE), hex_bytes::<48>(MIN_SIG_SIGNATURE));
     let mut result = Err(icbls::bls::BlsError::InvalidSignature);
     let n = measure(input, |(pk, msg, sig)| result = min_sig::verify_bytes(pk, msg, sig));
     assert_eq!(result, Ok(()), "bls_min_sig_verify: the signature verifies");
