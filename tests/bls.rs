@@ -245,13 +245,13 @@ fn ic_root_key_prepared_verifies() {
         .join("tests/vectors/bls_sig_min_sig_ic/dfinity_verify_bls_signatures.json");
     let cases: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let case = &cases[0];
-    assert_eq!(bytes(&case["public_key_hex"]), icbls::pairing::IC_MAINNET_ROOT_KEY);
+    assert_eq!(bytes(&case["public_key_hex"]), icbls::certificate::IC_MAINNET_ROOT_KEY);
     let sig = min_sig::Signature::from_bytes(&bytes(&case["signature_hex"])).unwrap();
     let root = min_sig::PreparedPublicKey::ic_mainnet_root_key();
     assert_eq!(min_sig::verify_prepared(&root, &bytes(&case["message_hex"]), &sig), Ok(()));
     assert_eq!(min_sig::verify_prepared(&root, b"other", &sig), Err(BlsError::InvalidSignature));
     // The compile-time lines are those of the key decoded and validated at run time.
-    let validated = min_sig::PublicKey::from_bytes(&icbls::pairing::IC_MAINNET_ROOT_KEY).unwrap();
+    let validated = min_sig::PublicKey::from_bytes(&icbls::certificate::IC_MAINNET_ROOT_KEY).unwrap();
     assert_eq!(root, min_sig::PreparedPublicKey::new(&validated));
 }
 

@@ -76,11 +76,11 @@ impl PreparedPublicKey {
         PreparedPublicKey(G2Prepared::new(&pk.0))
     }
 
-    /// The IC mainnet root key ([`crate::pairing::IC_MAINNET_ROOT_KEY`]), prepared at compile
-    /// time: the lines are constants, checked by the tests against preparing the key decoded
-    /// and validated at run time.
-    pub fn ic_mainnet_root_key() -> PreparedPublicKey {
-        PreparedPublicKey(G2Prepared::ic_mainnet_root_key())
+    /// A key from lines prepared elsewhere in the crate: the IC mainnet root key's, built in
+    /// by [`crate::certificate`] (`ic_mainnet_root_key`, with its test). The lines must be
+    /// those of a validated key.
+    pub(crate) const fn from_prepared(lines: G2Prepared) -> PreparedPublicKey {
+        PreparedPublicKey(lines)
     }
 
     /// The lines, for pairing checks of one's own ([`crate::pairing::pairing_check_prepared`]).

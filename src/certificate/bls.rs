@@ -7,8 +7,9 @@
 //! preparation and the certificate's errors.
 
 use super::error::{CertificateError, KeyError, Within};
+use super::root_key::IC_MAINNET_ROOT_KEY;
 use crate::bls::{min_sig, BlsError};
-use crate::pairing::{G2Prepared, IC_MAINNET_ROOT_KEY};
+use crate::pairing::G2Prepared;
 use crate::{DecodeError, G1Affine};
 
 /// `domain_sep("ic-state-root")`: its length byte (13) and the text.

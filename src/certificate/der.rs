@@ -7,7 +7,7 @@
 //! anything else is rejected.
 
 use super::error::KeyError;
-use crate::pairing::IC_MAINNET_ROOT_KEY;
+use super::root_key::IC_MAINNET_ROOT_KEY;
 
 /// The 37 bytes before the G2 point: `SEQUENCE { SEQUENCE { OID 1.3.6.1.4.1.44668.5.3.1.2.1,
 /// OID 1.3.6.1.4.1.44668.5.3.2.1 }, BIT STRING (97 bytes: no unused bits, then the key) }`.

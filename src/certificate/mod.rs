@@ -60,10 +60,14 @@ mod cbor;
 mod der;
 mod error;
 mod ranges;
+mod root_key;
+#[rustfmt::skip]
+mod root_key_lines;
 mod tree;
 
 pub use der::{bls_key_from_der, DER_KEY_BYTES, DER_PREFIX, IC_MAINNET_ROOT_KEY_DER};
 pub use error::{CertificateError, KeyError, Within};
+pub use root_key::IC_MAINNET_ROOT_KEY;
 pub use tree::{Children, HashTree, LookupResult, Subtree, SubtreeLookup, MAX_TREE_DEPTH};
 
 use cbor::{Reader, MAP, TEXT};

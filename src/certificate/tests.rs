@@ -206,7 +206,7 @@ fn time_is_leb128() {
 #[test]
 fn der_keys() {
     assert_eq!(IC_MAINNET_ROOT_KEY_DER[..37], DER_PREFIX);
-    assert_eq!(bls_key_from_der(&IC_MAINNET_ROOT_KEY_DER), Ok(&crate::pairing::IC_MAINNET_ROOT_KEY));
+    assert_eq!(bls_key_from_der(&IC_MAINNET_ROOT_KEY_DER), Ok(&IC_MAINNET_ROOT_KEY));
     assert_eq!(bls_key_from_der(&IC_MAINNET_ROOT_KEY_DER[1..]), Err(KeyError::WrongLength { actual: 132 }));
     for i in 0..37 {
         let mut k = IC_MAINNET_ROOT_KEY_DER;
@@ -215,7 +215,7 @@ fn der_keys() {
     }
     // Raw and DER root keys are both accepted; the identity is not.
     assert!(root_key(&IC_MAINNET_ROOT_KEY_DER).is_ok());
-    assert!(root_key(&crate::pairing::IC_MAINNET_ROOT_KEY).is_ok());
+    assert!(root_key(&IC_MAINNET_ROOT_KEY).is_ok());
     let mut identity = [0u8; 96];
     identity[0] = 0xc0;
     assert!(matches!(root_key(&identity), Err(CertificateError::RootKey(KeyError::Identity))));

@@ -20,6 +20,10 @@ use crate::pairing::{pairing_check_prepared, G2Prepared};
 use crate::{DecodeError, Fr, G1Affine, G1Projective};
 use core::fmt;
 use sha2::{Digest, Sha256};
+use tau_g2_lines::TAU_G2_LINES;
+
+#[rustfmt::skip]
+mod tau_g2_lines;
 
 /// `[τ]G2` from the Ethereum KZG ceremony's trusted setup (compressed; the second G2 point of
 /// `trusted_setup.txt`). A test checks it against the setup file.
@@ -31,6 +35,13 @@ pub const TAU_G2: [u8; 96] = [
     0x7b, 0xa4, 0xc6, 0x0b, 0x08, 0x70, 0x41, 0xde, 0x62, 0x10, 0x00, 0xed, 0xc9, 0x8e, 0xda, 0xda, 0x20, 0xc1, 0xde,
     0xf2,
 ];
+
+/// [`TAU_G2`], prepared at compile time: its lines are constants in `tau_g2_lines.rs`, written
+/// and checked against preparing the point at run time by the test
+/// `tau_g2_lines_match_run_time_preparation` (`ICBLS_WRITE_PREPARED=1` to regenerate).
+fn tau_g2_prepared() -> G2Prepared {
+    G2Prepared::from_static_lines(&TAU_G2_LINES)
+}
 
 /// The point-evaluation precompile's address (its last byte).
 pub const POINT_EVALUATION_ADDRESS: u8 = 0x0a;
@@ -94,7 +105,7 @@ pub fn verify_kzg_proof(commitment: &[u8], z: &[u8], y: &[u8], proof: &[u8]) -> 
     // C - [y]G1 + [z]π
     let lhs = G1Projective::msm(&[G1Affine::generator(), proof], &[-y, z]).unwrap_or_default().add_affine(&commitment);
     let lhs = lhs.to_affine_vartime();
-    match pairing_check_prepared(&[(&lhs, &G2Prepared::neg_generator()), (&proof, &G2Prepared::kzg_tau_g2())]) {
+    match pairing_check_prepared(&[(&lhs, &G2Prepared::neg_generator()), (&proof, &tau_g2_prepared())]) {
         true => Ok(()),
         false => Err(KzgError::InvalidProof),
     }
@@ -129,5 +140,26 @@ fn add_one_be(bytes: &mut [u8]) {
         if !carry {
             return;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pairing::check_or_write_lines;
+    use crate::G2Affine;
+
+    #[test]
+    fn tau_g2_lines_match_run_time_preparation() {
+        check_or_write_lines(
+            "src/kzg/tau_g2_lines.rs",
+            "tau_g2_lines_match_run_time_preparation",
+            &[(
+                "TAU_G2_LINES",
+                "[tau]G2 of the Ethereum KZG ceremony.",
+                G2Affine::from_compressed(&TAU_G2).expect("[tau]G2 is a G2 point"),
+            )],
+            &[tau_g2_prepared()],
+        );
     }
 }

@@ -5,16 +5,18 @@
 
 mod compressed;
 mod final_exp;
+#[rustfmt::skip]
+mod generator_lines;
 mod gt;
 mod lines;
 mod miller;
 mod prepared;
-#[rustfmt::skip]
-mod prepared_constants;
 
 pub use gt::Gt;
+#[cfg(test)]
+pub(crate) use lines::check_or_write_lines;
 pub use lines::G2Prepared;
-pub use prepared::IC_MAINNET_ROOT_KEY;
+pub(crate) use lines::{Line, LINES};
 
 use crate::{Fp12, G1Affine, G2Affine};
 
