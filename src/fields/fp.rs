@@ -80,6 +80,12 @@ impl Fp {
         half(&bytes[..32]) * TWO_256 + half(&bytes[32..])
     }
 
+    /// Whether the canonical value is above (p - 1)/2: the larger of `{self, -self}` in the
+    /// ordering of the ZCash encoding's sort flag.
+    pub(crate) fn is_lexicographically_largest(&self) -> bool {
+        crate::fields::words::lt(&P_MINUS_1_OVER_2, &self.to_words())
+    }
+
     /// `sgn0` of RFC 9380 (section 4.1): the parity of the canonical value.
     pub fn sgn0(&self) -> bool {
         self.to_bytes()[47] & 1 == 1

@@ -4,6 +4,7 @@
 
 #[macro_use]
 mod prime;
+pub(crate) mod eip2537;
 mod fp;
 mod fp12;
 mod fp2;

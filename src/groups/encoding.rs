@@ -12,6 +12,7 @@
 
 use super::coordinate::Coordinate;
 use super::point::Affine;
+use crate::fields::eip2537::{check_length, read_fp, read_fp2_eip2537, read_fp_eip2537};
 use crate::{DecodeError, Fp, Fp2};
 
 const COMPRESSION: u8 = 0x80;
@@ -35,27 +36,6 @@ pub(crate) trait EncodedCoordinate: Coordinate {
     fn lexicographically_largest(&self) -> bool;
 }
 
-/// (p - 1) / 2 as big-endian bytes: a canonical value is "large" when above it.
-fn fp_is_large(v: &Fp) -> bool {
-    const HALF: [u64; 6] = crate::fields::words::shr(crate::arith::P_WORDS, 1);
-    let w = v.to_words();
-    crate::fields::words::lt(&HALF, &w)
-}
-
-fn read_fp(bytes: &[u8], what: &'static str) -> Result<Fp, DecodeError> {
-    Fp::from_slice(bytes).map_err(|e| match e {
-        DecodeError::NotCanonical { .. } => DecodeError::NotCanonical { what },
-        other => other,
-    })
-}
-
-fn read_fp_eip2537(bytes: &[u8], what: &'static str) -> Result<Fp, DecodeError> {
-    if bytes[..16].iter().any(|&b| b != 0) {
-        return Err(DecodeError::NonZeroPadding { what });
-    }
-    read_fp(&bytes[16..], what)
-}
-
 impl EncodedCoordinate for Fp {
     const BYTES: usize = 48;
 
@@ -73,7 +53,7 @@ impl EncodedCoordinate for Fp {
         read_fp_eip2537(bytes, what)
     }
     fn lexicographically_largest(&self) -> bool {
-        fp_is_large(self)
+        self.is_lexicographically_largest()
     }
 }
 
@@ -94,13 +74,11 @@ impl EncodedCoordinate for Fp2 {
         self.c1.write_eip2537(&mut out[64..]);
     }
     fn read_eip2537(bytes: &[u8], what: &'static str) -> Result<Fp2, DecodeError> {
-        let c0 = read_fp_eip2537(&bytes[..64], what)?;
-        let c1 = read_fp_eip2537(&bytes[64..], what)?;
-        Ok(Fp2::new(c0, c1))
+        read_fp2_eip2537(bytes, what)
     }
     fn lexicographically_largest(&self) -> bool {
         // c1 decides; when it is zero, c0 does.
-        fp_is_large(&self.c1) || (self.c1.is_zero() && fp_is_large(&self.c0))
+        self.c1.is_lexicographically_largest() || (self.c1.is_zero() && self.c0.is_lexicographically_largest())
     }
 }
 
@@ -222,27 +200,4 @@ pub(crate) fn read_eip2537<F: EncodedCoordinate>(
         return Err(DecodeError::NotOnCurve { what });
     }
     Ok(p)
-}
-
-fn check_length(bytes: &[u8], expected: usize, what: &'static str) -> Result<(), DecodeError> {
-    if bytes.len() != expected {
-        return Err(DecodeError::WrongLength { what, expected, actual: bytes.len() });
-    }
-    Ok(())
-}
-
-impl Fp {
-    /// Decodes an EIP-2537 field element: 64 bytes, the 16 leading ones zero, the value `< p`.
-    pub fn from_eip2537(bytes: &[u8]) -> Result<Fp, DecodeError> {
-        check_length(bytes, 64, "EIP-2537 Fp element")?;
-        read_fp_eip2537(bytes, "EIP-2537 Fp element")
-    }
-}
-
-impl Fp2 {
-    /// Decodes an EIP-2537 Fp2 element: `c0` then `c1`, each a 64-byte EIP-2537 Fp element.
-    pub fn from_eip2537(bytes: &[u8]) -> Result<Fp2, DecodeError> {
-        check_length(bytes, 128, "EIP-2537 Fp2 element")?;
-        Fp2::read_eip2537(bytes, "EIP-2537 Fp2 element")
-    }
 }

@@ -3,8 +3,8 @@
 use super::g1::{BETA_LAMBDA, BETA_MINUS_Z2};
 use super::g2::{PSI2_X, PSI_X, PSI_Y};
 use super::scalar::{LAMBDA, X};
-use crate::fields::words::{shr, sub_small};
-use crate::{arith::P_WORDS, Fp, Fp2, Fr, G1Projective, G2Projective};
+use crate::fields::words::shr;
+use crate::{Fp, Fp2, Fr, G1Projective, G2Projective};
 
 fn fr_u128(v: u128) -> Fr {
     Fr::from_u64((v >> 64) as u64) * Fr::from_u64(1 << 32) * Fr::from_u64(1 << 32) + Fr::from_u64(v as u64)
@@ -33,7 +33,7 @@ fn g1_cube_roots_and_their_eigenvalues() {
 #[test]
 fn psi_constants_match_their_definitions() {
     let xi = Fp2::new(Fp::ONE, Fp::ONE);
-    let p_minus_1 = sub_small(P_WORDS, 1);
+    let p_minus_1 = (-Fp::ONE).to_words();
     let third = {
         // (p - 1)/3 by long division of the words.
         let mut out = [0u64; 6];
