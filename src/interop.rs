@@ -8,7 +8,7 @@
 use crate::groups::coordinate::Coordinate;
 use crate::groups::point::{Affine, Point};
 use crate::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
-use core::iter::{Product, Sum};
+use core::iter::Sum;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Sub, SubAssign};
 use ff::{Field, PrimeField};
 use group::prime::{PrimeCurve, PrimeGroup};
@@ -21,58 +21,6 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 /// (t - 1)/2 for r - 1 = 2^32·t: the Tonelli–Shanks exponent.
 const T_MINUS_1_OVER_2: [u64; 4] =
     [0x7fff_2dff_7fff_ffff, 0x04d0_ec02_a9de_d201, 0x94ce_bea4_199c_ec04, 0x0000_0000_39f6_d3a9];
-
-macro_rules! fr_ref_ops {
-    ($($trait:ident $method:ident $assign_trait:ident $assign:ident $op:tt;)*) => {$(
-        impl<'a> $trait<&'a Fr> for Fr {
-            type Output = Fr;
-            fn $method(self, rhs: &'a Fr) -> Fr {
-                self $op *rhs
-            }
-        }
-        impl<'a> $assign_trait<&'a Fr> for Fr {
-            fn $assign(&mut self, rhs: &'a Fr) {
-                *self = *self $op *rhs;
-            }
-        }
-    )*};
-}
-
-fr_ref_ops! {
-    Add add AddAssign add_assign +;
-    Sub sub SubAssign sub_assign -;
-    Mul mul MulAssign mul_assign *;
-}
-
-impl Sum for Fr {
-    fn sum<I: Iterator<Item = Fr>>(iter: I) -> Fr {
-        iter.fold(Fr::ZERO, |a, b| a + b)
-    }
-}
-
-impl<'a> Sum<&'a Fr> for Fr {
-    fn sum<I: Iterator<Item = &'a Fr>>(iter: I) -> Fr {
-        iter.fold(Fr::ZERO, |a, b| a + b)
-    }
-}
-
-impl Product for Fr {
-    fn product<I: Iterator<Item = Fr>>(iter: I) -> Fr {
-        iter.fold(Fr::ONE, |a, b| a * b)
-    }
-}
-
-impl<'a> Product<&'a Fr> for Fr {
-    fn product<I: Iterator<Item = &'a Fr>>(iter: I) -> Fr {
-        iter.fold(Fr::ONE, |a, b| a * b)
-    }
-}
-
-impl From<u64> for Fr {
-    fn from(v: u64) -> Fr {
-        Fr::from_u64(v)
-    }
-}
 
 impl ConditionallySelectable for Fr {
     fn conditional_select(a: &Fr, b: &Fr, choice: Choice) -> Fr {

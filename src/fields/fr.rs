@@ -2,6 +2,8 @@
 
 use crate::arith::{FrElem, FR, R_WORDS};
 use crate::fields::words::sub_small;
+use core::iter::{Product, Sum};
+use core::ops::{Add, AddAssign, Mul, MulAssign, Sub, SubAssign};
 
 prime_field!(
     /// An element of Fr, the scalar field of BLS12-381 (the order of G1, G2 and Gt).
@@ -39,5 +41,60 @@ impl Fr {
         let (hi, mid, lo) = (part(&bytes[..16]), part(&bytes[16..40]), part(&bytes[40..]));
         let two_192 = Fr::from_u64(2).pow_vartime(&[192]);
         (hi * two_192 + mid) * two_192 + lo
+    }
+}
+
+// Operators by reference, sums and products of iterators, and `From<u64>`: what generic code
+// (and `ff::Field`) expects of a field element beside the by-value operators.
+
+macro_rules! fr_ref_ops {
+    ($($trait:ident $method:ident $assign_trait:ident $assign:ident $op:tt;)*) => {$(
+        impl<'a> $trait<&'a Fr> for Fr {
+            type Output = Fr;
+            fn $method(self, rhs: &'a Fr) -> Fr {
+                self $op *rhs
+            }
+        }
+        impl<'a> $assign_trait<&'a Fr> for Fr {
+            fn $assign(&mut self, rhs: &'a Fr) {
+                *self = *self $op *rhs;
+            }
+        }
+    )*};
+}
+
+fr_ref_ops! {
+    Add add AddAssign add_assign +;
+    Sub sub SubAssign sub_assign -;
+    Mul mul MulAssign mul_assign *;
+}
+
+impl Sum for Fr {
+    fn sum<I: Iterator<Item = Fr>>(iter: I) -> Fr {
+        iter.fold(Fr::ZERO, |a, b| a + b)
+    }
+}
+
+impl<'a> Sum<&'a Fr> for Fr {
+    fn sum<I: Iterator<Item = &'a Fr>>(iter: I) -> Fr {
+        iter.fold(Fr::ZERO, |a, b| a + b)
+    }
+}
+
+impl Product for Fr {
+    fn product<I: Iterator<Item = Fr>>(iter: I) -> Fr {
+        iter.fold(Fr::ONE, |a, b| a * b)
+    }
+}
+
+impl<'a> Product<&'a Fr> for Fr {
+    fn product<I: Iterator<Item = &'a Fr>>(iter: I) -> Fr {
+        iter.fold(Fr::ONE, |a, b| a * b)
+    }
+}
+
+impl From<u64> for Fr {
+    fn from(v: u64) -> Fr {
+        Fr::from_u64(v)
     }
 }
