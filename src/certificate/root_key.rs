@@ -21,9 +21,9 @@ pub const IC_MAINNET_ROOT_KEY: [u8; 96] = [
 ];
 
 impl PreparedPublicKey {
-    /// The IC mainnet root key ([`IC_MAINNET_ROOT_KEY`](crate::certificate::IC_MAINNET_ROOT_KEY)),
-    /// prepared at compile time: the lines are constants, checked by the tests against
-    /// preparing the key decoded and validated at run time.
+    /// The IC mainnet root key ([`crate::certificate::IC_MAINNET_ROOT_KEY`]), prepared at
+    /// compile time: the lines are constants, checked by the tests against preparing the key
+    /// decoded and validated at run time.
     pub fn ic_mainnet_root_key() -> PreparedPublicKey {
         PreparedPublicKey::from_prepared(G2Prepared::from_static_lines(&IC_MAINNET_ROOT_KEY_LINES))
     }
