@@ -4,6 +4,7 @@ use core::fmt;
 
 /// Why bytes from outside were rejected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum DecodeError {
     /// The input has the wrong number of bytes.
     WrongLength {
@@ -74,3 +75,5 @@ impl fmt::Display for DecodeError {
         }
     }
 }
+
+impl core::error::Error for DecodeError {}

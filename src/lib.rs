@@ -34,7 +34,7 @@
 //! assert_eq!(sum, g2.mul_constant_time(&k)); // the constant-time path, for secret scalars
 //!
 //! // e(kP, Q)·e(-P, kQ) = 1
-//! use icbls::pairing::{pairing_check, G2Prepared};
+//! use icbls::pairing::pairing_check;
 //! let q = g2.mul_vartime(&k).to_affine_vartime();
 //! assert!(pairing_check(&[(p, icbls::G2Affine::generator()), (-G1Affine::generator(), q)]));
 //!

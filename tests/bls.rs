@@ -484,13 +484,14 @@ fn malformed_inputs_name_the_part() {
 /// on the curve, in the subgroup, not the identity) and signs `x·H(m)` alone, which verifies
 /// against the sum `pk_victim + rogue = x·g` as if the victim had signed too.
 ///
-/// The test builds the attack with the library's own group operations, checks that the
-/// algebra works (the old `fast_aggregate_verify(&[PublicKey])`, and `min_pk::aggregate_verify`
-/// with `[m, m]`, verified exactly this sum or product and accepted it), and shows that it is
-/// refused now: the rogue key cannot become a `PopVerifiedPublicKey` (every proof the
-/// attacker can compute without the victim's secret fails `pop_verify`), and the keys that do
-/// verify do not accept the forgery. That the old calls with plain keys no longer compile is
-/// shown by the `compile_fail` examples in `src/bls/min_sig.rs` and `src/bls/min_pk.rs`.
+/// The test builds the attack with the library's own group operations and checks that the
+/// algebra works: the forgery verifies against the sum of the two keys, which is what a
+/// `fast_aggregate_verify` over plain keys (or an `aggregate_verify` with `[m, m]`) would
+/// check. It then shows that the proof-of-possession scheme refuses it: the rogue key cannot
+/// become a `PopVerifiedPublicKey` (every proof the attacker can compute without the victim's
+/// secret fails `pop_verify`), and the keys that do verify do not accept the forgery. That
+/// `fast_aggregate_verify` and `min_pk::aggregate_verify` do not take plain keys is shown by
+/// the `compile_fail` examples in `src/bls/min_sig.rs` and `src/bls/min_pk.rs`.
 macro_rules! rogue_key_attack {
     ($test:ident, $ours:ident, $pop:path, $pk_proj:ident, $hash:path) => {
         #[test]

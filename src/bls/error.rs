@@ -5,6 +5,7 @@ use core::fmt;
 
 /// Why a key, a signature or a verification was rejected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BlsError {
     /// The public key's bytes are not a valid compressed point of its group (the inner error
     /// names the check: length, flags, canonical field element, curve, subgroup).
@@ -62,6 +63,15 @@ impl fmt::Display for BlsError {
             }
             BlsError::LengthMismatch { what } => write!(f, "{what}: the lists differ in length"),
             BlsError::InvalidSignature => f.write_str("the signature does not verify"),
+        }
+    }
+}
+
+impl core::error::Error for BlsError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match self {
+            BlsError::PublicKey(e) | BlsError::Signature(e) => Some(e),
+            _ => None,
         }
     }
 }

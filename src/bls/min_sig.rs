@@ -100,9 +100,10 @@ impl From<&PublicKey> for PreparedPublicKey {
 pub fn verify_prepared(pk: &PreparedPublicKey, msg: &[u8], sig: &Signature) -> Result<(), BlsError> {
     let sig = sig.non_identity()?;
     let h = hash(msg, DST).to_affine_vartime();
-    match pairing_check_prepared(&[(sig, &G2Prepared::neg_generator()), (&h, &pk.0)]) {
-        true => Ok(()),
-        false => Err(BlsError::InvalidSignature),
+    if pairing_check_prepared(&[(sig, &G2Prepared::neg_generator()), (&h, &pk.0)]) {
+        Ok(())
+    } else {
+        Err(BlsError::InvalidSignature)
     }
 }
 

@@ -74,9 +74,10 @@ macro_rules! bls_core {
 
             /// A point already known to be in the subgroup; the identity is rejected.
             fn non_identity(point: $pk) -> Result<PublicKey, BlsError> {
-                match point.is_identity() {
-                    true => Err(BlsError::IdentityPublicKey),
-                    false => Ok(PublicKey(point)),
+                if point.is_identity() {
+                    Err(BlsError::IdentityPublicKey)
+                } else {
+                    Ok(PublicKey(point))
                 }
             }
 
@@ -110,17 +111,19 @@ macro_rules! bls_core {
             #[doc = concat!("`BlsError::Signature(DecodeError::NotInSubgroup { what: \"", $sig_what, " point\" })`).")]
             /// The identity is accepted here and rejected by verification.
             pub fn from_point(point: $sig) -> Result<Signature, BlsError> {
-                match point.is_torsion_free() {
-                    true => Ok(Signature(point)),
-                    false => Err(BlsError::Signature(DecodeError::NotInSubgroup { what: concat!($sig_what, " point") })),
+                if point.is_torsion_free() {
+                    Ok(Signature(point))
+                } else {
+                    Err(BlsError::Signature(DecodeError::NotInSubgroup { what: concat!($sig_what, " point") }))
                 }
             }
 
             /// Verification rejects the identity before any pairing.
             fn non_identity(&self) -> Result<&$sig, BlsError> {
-                match self.0.is_identity() {
-                    true => Err(BlsError::IdentitySignature),
-                    false => Ok(&self.0),
+                if self.0.is_identity() {
+                    Err(BlsError::IdentitySignature)
+                } else {
+                    Ok(&self.0)
                 }
             }
 
@@ -158,9 +161,10 @@ macro_rules! bls_core {
         /// `CoreVerify` (draft section 2.7), the identity signature rejected first.
         fn core_verify(pk: &PublicKey, msg: &[u8], sig: &Signature, dst: &[u8]) -> Result<(), BlsError> {
             let sig = sig.non_identity()?;
-            match check(sig, &[(hash(msg, dst).to_affine_vartime(), pk.0)]) {
-                true => Ok(()),
-                false => Err(BlsError::InvalidSignature),
+            if check(sig, &[(hash(msg, dst).to_affine_vartime(), pk.0)]) {
+                Ok(())
+            } else {
+                Err(BlsError::InvalidSignature)
             }
         }
 
@@ -184,9 +188,10 @@ macro_rules! bls_core {
             let mut affine = alloc::vec![$sig::identity(); hashes.len()];
             $sig_proj::batch_normalize(&hashes, &mut affine);
             let terms: Vec<($sig, $pk)> = affine.into_iter().zip(keys).collect();
-            match check(sig, &terms) {
-                true => Ok(()),
-                false => Err(BlsError::InvalidSignature),
+            if check(sig, &terms) {
+                Ok(())
+            } else {
+                Err(BlsError::InvalidSignature)
             }
         }
 
@@ -208,9 +213,10 @@ macro_rules! bls_core {
             let hashes: Vec<$sig_proj> = messages.iter().map(|m| hash(m, dst)).collect();
             let keys: Vec<$pk> = keys.iter().map(|k| k.0).collect();
             let signatures: Vec<$sig> = signatures.iter().map(|s| s.0).collect();
-            match batch_check(&hashes, &keys, &signatures, &coefficients) {
-                true => Ok(()),
-                false => Err(BlsError::InvalidSignature),
+            if batch_check(&hashes, &keys, &signatures, &coefficients) {
+                Ok(())
+            } else {
+                Err(BlsError::InvalidSignature)
             }
         }
 

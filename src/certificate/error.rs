@@ -34,6 +34,7 @@ impl fmt::Display for Within {
 
 /// What is wrong with a DER-wrapped BLS public key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum KeyError {
     /// The key is neither the 133-byte DER form nor (for the root key) the raw 96 bytes.
     WrongLength {
@@ -66,6 +67,7 @@ impl fmt::Display for KeyError {
 
 /// Why a certificate (or a read_state response) was rejected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum CertificateError {
     /// The input is longer than [`MAX_CERTIFICATE_BYTES`](super::MAX_CERTIFICATE_BYTES).
     TooLarge {
@@ -273,6 +275,25 @@ impl fmt::Display for CertificateError {
             LookupCanisterInSubnetCertificate => {
                 f.write_str("lookup: /canister/<id>/... in a subnet's certificate, which speaks for no canister")
             }
+        }
+    }
+}
+
+impl core::error::Error for KeyError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match self {
+            KeyError::Point(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl core::error::Error for CertificateError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match self {
+            CertificateError::RootKey(e) | CertificateError::SubnetKey(e) => Some(e),
+            CertificateError::SignatureEncoding { error, .. } => Some(error),
+            _ => None,
         }
     }
 }

@@ -7,6 +7,7 @@ use core::fmt;
 
 /// Why the input of an EIP-2537 precompile was rejected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PrecompileError {
     /// The address is not one of the seven EIP-2537 precompiles (0x0b to 0x11).
     UnknownAddress {
@@ -45,6 +46,15 @@ impl fmt::Display for PrecompileError {
             PrecompileError::InvalidEncoding { precompile, index, error } => {
                 write!(f, "{}: element {index}: {error}", precompile.name())
             }
+        }
+    }
+}
+
+impl core::error::Error for PrecompileError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match self {
+            PrecompileError::InvalidEncoding { error, .. } => Some(error),
+            _ => None,
         }
     }
 }

@@ -149,9 +149,10 @@ fn check_length(
     len: usize,
     expected: &'static str,
 ) -> Result<(), PrecompileError> {
-    match input.len() == len {
-        true => Ok(()),
-        false => Err(PrecompileError::InvalidLength { precompile, expected, actual: input.len() }),
+    if input.len() == len {
+        Ok(())
+    } else {
+        Err(PrecompileError::InvalidLength { precompile, expected, actual: input.len() })
     }
 }
 
@@ -162,9 +163,10 @@ fn count_pairs(
     pair: usize,
     expected: &'static str,
 ) -> Result<usize, PrecompileError> {
-    match input.is_empty() || input.len() % pair != 0 {
-        true => Err(PrecompileError::InvalidLength { precompile, expected, actual: input.len() }),
-        false => Ok(input.len() / pair),
+    if input.is_empty() || input.len() % pair != 0 {
+        Err(PrecompileError::InvalidLength { precompile, expected, actual: input.len() })
+    } else {
+        Ok(input.len() / pair)
     }
 }
 

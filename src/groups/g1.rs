@@ -6,7 +6,7 @@ use super::point::{Affine, Point};
 use super::scalar::{glv_split, wnaf, X};
 use crate::{Fp, Fr};
 
-group_types!(G1Affine, G1Projective, Fp, "G1", 48, 96, 128);
+group_types!(G1Affine, G1Projective, Fp, "G1", 48, 96, 128, GENERATOR);
 
 /// The standard generator (draft-irtf-cfrg-pairing-friendly-curves-11, section 4.2.1).
 const GENERATOR: Affine<Fp> = Affine {

@@ -6,7 +6,7 @@ use super::point::{Affine, Point};
 use super::scalar::{gls_split, wnaf, X};
 use crate::{Fp, Fp2, Fr};
 
-group_types!(G2Affine, G2Projective, Fp2, "G2", 96, 192, 256);
+group_types!(G2Affine, G2Projective, Fp2, "G2", 96, 192, 256, GENERATOR);
 
 /// The standard generator (draft-irtf-cfrg-pairing-friendly-curves-11, section 4.2.1).
 const GENERATOR: Affine<Fp2> = Affine {

@@ -3,9 +3,18 @@
 //! endomorphism, subgroup check and scalar multiplications.
 
 /// Defines `$affine` and `$projective` over coordinates `$field`, named `$name` in docs and
-/// errors, with `$compressed`-, `$uncompressed`- and `$eip`-byte encodings.
+/// errors, with `$compressed`-, `$uncompressed`- and `$eip`-byte encodings and the standard
+/// generator `$generator` (a constant `Affine<$field>`).
+///
+/// The caller must define, in an `impl $projective` block of its own:
+/// * `pub fn is_torsion_free(&self) -> bool`, the subgroup test, which the checked decoders
+///   and `$affine::is_torsion_free` call;
+/// * `pub fn mul_vartime(&self, k: &Fr) -> $projective`, the variable-time scalar
+///   multiplication, which the docs of `mul_constant_time` link to.
+///
+/// The expansion also names `alloc::vec` (the crate's `extern crate alloc`).
 macro_rules! group_types {
-    ($affine:ident, $projective:ident, $field:ty, $name:literal, $compressed:literal, $uncompressed:literal, $eip:literal) => {
+    ($affine:ident, $projective:ident, $field:ty, $name:literal, $compressed:literal, $uncompressed:literal, $eip:literal, $generator:expr) => {
         #[doc = concat!("A point of ", $name, " in affine coordinates (or the point at infinity).")]
         ///
         /// Values decoded with a checked decoder, produced by the group operations or
@@ -33,7 +42,7 @@ macro_rules! group_types {
 
             /// The standard generator.
             pub const fn generator() -> $affine {
-                $affine(GENERATOR)
+                $affine($generator)
             }
 
             /// Whether this is the point at infinity.
@@ -147,7 +156,7 @@ macro_rules! group_types {
 
             /// The standard generator.
             pub fn generator() -> $projective {
-                $projective(GENERATOR.to_point())
+                $projective($generator.to_point())
             }
 
             /// Whether this is the point at infinity.

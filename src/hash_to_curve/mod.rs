@@ -19,6 +19,7 @@ use core::fmt;
 
 /// Why an expansion was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum HashToCurveError {
     /// `expand_message_xmd` gives 1 to 8,160 bytes (255 SHA-256 blocks); `hash_to_field`
     /// asks it for 64 bytes per Fp element.
@@ -37,6 +38,8 @@ impl fmt::Display for HashToCurveError {
         }
     }
 }
+
+impl core::error::Error for HashToCurveError {}
 
 /// RFC 9380's `map_to_curve` for G1: the SSWU map and the 11-isogeny, before cofactor
 /// clearing (a point of the curve, not of G1 in general; the vectors' `Q0` and `Q1`).

@@ -54,6 +54,7 @@ pub const FIELD_ELEMENTS_PER_BLOB: u64 = 4096;
 
 /// Why a KZG proof or a point-evaluation input was rejected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum KzgError {
     /// The precompile's input is not 192 bytes.
     InvalidLength {
@@ -86,6 +87,15 @@ impl fmt::Display for KzgError {
             KzgError::Proof(e) => write!(f, "proof: {e}"),
             KzgError::FieldElement { which } => write!(f, "{which}: not a canonical field element (must be below r)"),
             KzgError::InvalidProof => f.write_str("the KZG proof does not verify"),
+        }
+    }
+}
+
+impl core::error::Error for KzgError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match self {
+            KzgError::Commitment(e) | KzgError::Proof(e) => Some(e),
+            _ => None,
         }
     }
 }

@@ -31,6 +31,8 @@ impl fmt::Display for LengthMismatch {
     }
 }
 
+impl core::error::Error for LengthMismatch {}
+
 /// Width of the NAFs in Straus's method.
 const STRAUS_WINDOW: u32 = 5;
 const STRAUS_TABLE: usize = 1 << (STRAUS_WINDOW - 2);

@@ -344,9 +344,10 @@ pub fn kzg_point_evaluation(input: &[u8]) -> Result<PrecompileOutput, Error> {
 
 /// DSTs must be nonempty (RFC 9380, section 3.1); longer than 255 bytes they are hashed.
 fn check_dst(dst: &[u8]) -> Result<(), Error> {
-    match dst.is_empty() {
-        true => Err(Error::malformed("dst", "the domain separation tag must not be empty (RFC 9380, section 3.1)")),
-        false => Ok(()),
+    if dst.is_empty() {
+        Err(Error::malformed("dst", "the domain separation tag must not be empty (RFC 9380, section 3.1)"))
+    } else {
+        Ok(())
     }
 }
 

@@ -110,9 +110,10 @@ struct Walk<'a> {
 impl Walk<'_> {
     fn count(&mut self, n: u64) -> Result<(), String> {
         self.values = self.values.saturating_add(n);
-        match self.values > MAX_VALUES {
-            true => Err(format!("the argument holds more than {MAX_VALUES} values")),
-            false => Ok(()),
+        if self.values > MAX_VALUES {
+            Err(format!("the argument holds more than {MAX_VALUES} values"))
+        } else {
+            Ok(())
         }
     }
 
@@ -210,9 +211,10 @@ pub fn check(bytes: &[u8]) -> Result<(), String> {
     let n = n as usize;
     let reference = |r: &mut Reader| -> Result<TypeRef, String> {
         let t = r.sleb()?;
-        match t >= n as i64 {
-            true => Err(format!("a type reference ({t}) past the table")),
-            false => Ok(t),
+        if t >= n as i64 {
+            Err(format!("a type reference ({t}) past the table"))
+        } else {
+            Ok(t)
         }
     };
     let mut table = Vec::with_capacity(n);

@@ -136,9 +136,10 @@ fn paid_twin(name: &str) -> String {
     if service::EIP2537_METHODS.iter().any(|(m, _)| *m == name) {
         return "eip2537_call_update".into();
     }
-    match name.ends_with("_update") {
-        true => name.to_string(),
-        false => format!("{name}_update"),
+    if name.ends_with("_update") {
+        name.to_string()
+    } else {
+        format!("{name}_update")
     }
 }
 
