@@ -115,9 +115,10 @@ pub fn verify_kzg_proof(commitment: &[u8], z: &[u8], y: &[u8], proof: &[u8]) -> 
     // C - [y]G1 + [z]π
     let lhs = G1Projective::msm(&[G1Affine::generator(), proof], &[-y, z]).unwrap_or_default().add_affine(&commitment);
     let lhs = lhs.to_affine_vartime();
-    match pairing_check_prepared(&[(&lhs, &G2Prepared::neg_generator()), (&proof, &tau_g2_prepared())]) {
-        true => Ok(()),
-        false => Err(KzgError::InvalidProof),
+    if pairing_check_prepared(&[(&lhs, &G2Prepared::neg_generator()), (&proof, &tau_g2_prepared())]) {
+        Ok(())
+    } else {
+        Err(KzgError::InvalidProof)
     }
 }
 
