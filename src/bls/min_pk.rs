@@ -37,46 +37,95 @@
 //! use icbls::bls::{min_pk, SecretKey};
 //! let sk = SecretKey::key_gen(&[5u8; 32], b"").unwrap();
 //! let pk = min_pk::PublicKey::from_secret_key(&sk);
-//! let _ = min_pk::PopVerifiedPublicKey(pk); // the field is private
+//! // (`min_pk::PopVerifiedPublicKey` is an alias of this type, which has no constructor to call.)
+//! let _ = icbls::bls::keys::PopVerifiedPublicKey::<icbls::bls::MinPk>(pk); // the field is private
 //! ```
 
-use crate::pairing::{pairing_check_prepared, G2Prepared};
-use crate::Fr;
+use super::variant::MinPk;
+use super::{core, keys, BlsError, SecretKey};
 
-bls_core! {
-    public_key: G1Affine, G1Projective, 48, "G1";
-    signature: G2Affine, G2Projective, 96, "G2";
-    hash: crate::hash_to_curve::hash_to_g2;
+/// A public key of this variant: a point of G1 (48 bytes compressed), validated when made
+/// (see [`keys::PublicKey`]).
+pub type PublicKey = keys::PublicKey<MinPk>;
+
+/// A signature of this variant: a point of G2 (96 bytes compressed), checked when made (see
+/// [`keys::Signature`]).
+pub type Signature = keys::Signature<MinPk>;
+
+/// The ciphersuite's domain separation tag for signatures (the proof-of-possession scheme, draft section 3.3).
+pub const DST: &[u8] = b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
+
+/// `Sign`: `sk·H(msg)` under [`DST`], with a constant-time scalar multiplication
+/// (`CoreSign`, draft section 2.6).
+pub fn sign(sk: &SecretKey, msg: &[u8]) -> Signature {
+    core::core_sign::<MinPk>(sk, msg, DST)
 }
 
-bls_ciphersuite! {
-    dst: b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
-    scheme: "the proof-of-possession scheme, draft section 3.3";
+/// `Verify`: whether `sig` is `pk`'s signature on `msg` under [`DST`] (`CoreVerify`, draft
+/// section 2.7).
+pub fn verify(pk: &PublicKey, msg: &[u8], sig: &Signature) -> Result<(), BlsError> {
+    core::core_verify::<MinPk>(pk, msg, sig, DST)
 }
 
-bls_pop_scheme! {
-    pop_dst: b"BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
+/// `Verify` on encodings: decodes and validates the key and the signature first, and says
+/// which one was malformed.
+pub fn verify_bytes(pk: &[u8], msg: &[u8], sig: &[u8]) -> Result<(), BlsError> {
+    let pk = PublicKey::from_bytes(pk)?;
+    let sig = Signature::from_bytes(sig)?;
+    verify(&pk, msg, &sig)
 }
 
-/// `e(-g1, σ) · Π e(pk_i, h_i) = 1`.
-fn check(sig: &G2Affine, terms: &[(G2Affine, G1Affine)]) -> bool {
-    let neg_g1 = -G1Affine::generator();
-    let prepared_sig = G2Prepared::new(sig);
-    let prepared: Vec<G2Prepared> = terms.iter().map(|(h, _)| G2Prepared::new(h)).collect();
-    let mut pairs = Vec::with_capacity(terms.len() + 1);
-    pairs.push((&neg_g1, &prepared_sig));
-    pairs.extend(terms.iter().map(|(_, pk)| pk).zip(&prepared));
-    pairing_check_prepared(&pairs)
+/// Verifies many independent `(key, message, signature)` triples at once: one pairing check
+/// of a random linear combination (coefficients hashed from all inputs, see `bls/batch.rs`).
+/// `Ok` means every signature is valid, except with probability about 2^-128; on
+/// `Err(InvalidSignature)` at least one is invalid (verify them one by one to find which). An
+/// empty batch is an error. Each signature stands for its own key alone, so keys need no proof
+/// of possession and messages may repeat.
+pub fn batch_verify(keys: &[PublicKey], messages: &[&[u8]], signatures: &[Signature]) -> Result<(), BlsError> {
+    core::core_batch_verify::<MinPk>(keys, messages, signatures, DST)
 }
 
-/// `e(-g1, Σ c_i σ_i) · Π e(c_i pk_i, h_i) = 1`: the coefficients go on the G1 side.
-fn batch_check(hashes: &[G2Projective], keys: &[G1Affine], signatures: &[G2Affine], c: &[Fr]) -> bool {
-    let Ok(sig) = G2Projective::msm(signatures, c) else { return false };
-    let scaled: Vec<G1Projective> = keys.iter().zip(c).map(|(k, c)| G1Projective::from(k).mul_vartime(c)).collect();
-    let mut keys = alloc::vec![G1Affine::identity(); scaled.len()];
-    G1Projective::batch_normalize(&scaled, &mut keys);
-    let mut affine = alloc::vec![G2Affine::identity(); hashes.len()];
-    G2Projective::batch_normalize(hashes, &mut affine);
-    let terms: Vec<(G2Affine, G1Affine)> = affine.into_iter().zip(keys).collect();
-    check(&sig.to_affine_vartime(), &terms)
+/// The domain separation tag for proofs of possession (draft section 3.3).
+pub const POP_DST: &[u8] = b"BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
+
+/// A public key whose proof of possession was verified under this scheme ([`pop_verify`]
+/// made it): only such keys enter [`fast_aggregate_verify`] and [`aggregate_verify`]. See
+/// [`keys::PopVerifiedPublicKey`].
+pub type PopVerifiedPublicKey = keys::PopVerifiedPublicKey<MinPk>;
+
+/// `PopProve` (draft section 3.3.2): the signature of the key's own compressed encoding
+/// under [`POP_DST`].
+pub fn pop_prove(sk: &SecretKey) -> Signature {
+    let pk = PublicKey::from_secret_key(sk);
+    core::core_sign::<MinPk>(sk, &pk.to_bytes(), POP_DST)
+}
+
+/// `PopVerify` (draft section 3.3.3): whether `proof` proves possession of `pk`'s secret key.
+/// On success, the key as a [`PopVerifiedPublicKey`].
+pub fn pop_verify(pk: &PublicKey, proof: &Signature) -> Result<PopVerifiedPublicKey, BlsError> {
+    core::core_verify::<MinPk>(pk, &pk.to_bytes(), proof, POP_DST)?;
+    Ok(keys::PopVerifiedPublicKey(*pk))
+}
+
+/// [`pop_verify`] on encodings: decodes and validates the key and the proof first, and says
+/// which one was malformed.
+pub fn pop_verify_bytes(pk: &[u8], proof: &[u8]) -> Result<PopVerifiedPublicKey, BlsError> {
+    let pk = PublicKey::from_bytes(pk)?;
+    let proof = Signature::from_bytes(proof)?;
+    pop_verify(&pk, &proof)
+}
+
+/// `AggregateVerify` of the proof-of-possession scheme (draft section 3.3, which is
+/// `CoreAggregateVerify`, 2.9): whether `sig` aggregates the signatures of each key on its
+/// message. Messages may repeat, which is sound only because every key proved possession.
+pub fn aggregate_verify(keys: &[PopVerifiedPublicKey], messages: &[&[u8]], sig: &Signature) -> Result<(), BlsError> {
+    core::aggregate_inputs::<MinPk>(keys.len(), messages, sig)?;
+    core::core_aggregate_verify::<MinPk>(keys.iter().map(|k| k.0 .0), messages, sig, DST)
+}
+
+/// `FastAggregateVerify` (draft section 3.3.4): whether `sig` aggregates the signatures of
+/// every key on the same `msg`, by verifying against the sum of the keys
+/// ([`PopVerifiedPublicKey::aggregate`]).
+pub fn fast_aggregate_verify(keys: &[PopVerifiedPublicKey], msg: &[u8], sig: &Signature) -> Result<(), BlsError> {
+    verify(&PopVerifiedPublicKey::aggregate(keys)?, msg, sig)
 }

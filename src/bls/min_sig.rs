@@ -27,40 +27,62 @@
 //! let _ = pop::fast_aggregate_verify(&[pk], b"m", &sig); // a PublicKey is not a PopVerifiedPublicKey
 //! ```
 
+use super::variant::{MinSig, Variant};
+use super::{core, keys, BlsError, SecretKey};
 use crate::pairing::{pairing_check_prepared, G2Prepared};
-use crate::Fr;
 
-bls_core! {
-    public_key: G2Affine, G2Projective, 96, "G2";
-    signature: G1Affine, G1Projective, 48, "G1";
-    hash: crate::hash_to_curve::hash_to_g1;
+/// A public key of this variant: a point of G2 (96 bytes compressed), validated when made
+/// (see [`keys::PublicKey`]).
+pub type PublicKey = keys::PublicKey<MinSig>;
+
+/// A signature of this variant: a point of G1 (48 bytes compressed), checked when made (see
+/// [`keys::Signature`]).
+pub type Signature = keys::Signature<MinSig>;
+
+/// The ciphersuite's domain separation tag for signatures (the basic scheme, draft section 3.1).
+pub const DST: &[u8] = b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
+
+/// `Sign`: `sk·H(msg)` under [`DST`], with a constant-time scalar multiplication
+/// (`CoreSign`, draft section 2.6).
+pub fn sign(sk: &SecretKey, msg: &[u8]) -> Signature {
+    core::core_sign::<MinSig>(sk, msg, DST)
 }
 
-bls_ciphersuite! {
-    dst: b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
-    scheme: "the basic scheme, draft section 3.1";
+/// `Verify`: whether `sig` is `pk`'s signature on `msg` under [`DST`] (`CoreVerify`, draft
+/// section 2.7).
+pub fn verify(pk: &PublicKey, msg: &[u8], sig: &Signature) -> Result<(), BlsError> {
+    core::core_verify::<MinSig>(pk, msg, sig, DST)
 }
 
-bls_basic_scheme!();
-
-/// `e(σ, -g2) · Π e(h_i, pk_i) = 1`, with the generator's lines built in.
-fn check(sig: &G1Affine, terms: &[(G1Affine, G2Affine)]) -> bool {
-    let prepared: Vec<G2Prepared> = terms.iter().map(|(_, pk)| G2Prepared::new(pk)).collect();
-    let neg_g2 = G2Prepared::neg_generator();
-    let mut pairs = Vec::with_capacity(terms.len() + 1);
-    pairs.push((sig, &neg_g2));
-    pairs.extend(terms.iter().map(|(h, _)| h).zip(&prepared));
-    pairing_check_prepared(&pairs)
+/// `Verify` on encodings: decodes and validates the key and the signature first, and says
+/// which one was malformed.
+pub fn verify_bytes(pk: &[u8], msg: &[u8], sig: &[u8]) -> Result<(), BlsError> {
+    let pk = PublicKey::from_bytes(pk)?;
+    let sig = Signature::from_bytes(sig)?;
+    verify(&pk, msg, &sig)
 }
 
-/// `e(Σ c_i σ_i, -g2) · Π e(c_i h_i, pk_i) = 1`: the coefficients go on the G1 side.
-fn batch_check(hashes: &[G1Projective], keys: &[G2Affine], signatures: &[G1Affine], c: &[Fr]) -> bool {
-    let Ok(sig) = G1Projective::msm(signatures, c) else { return false };
-    let scaled: Vec<G1Projective> = hashes.iter().zip(c).map(|(h, c)| h.mul_vartime(c)).collect();
-    let mut affine = alloc::vec![G1Affine::identity(); scaled.len()];
-    G1Projective::batch_normalize(&scaled, &mut affine);
-    let terms: Vec<(G1Affine, G2Affine)> = affine.into_iter().zip(keys.iter().copied()).collect();
-    check(&sig.to_affine_vartime(), &terms)
+/// Verifies many independent `(key, message, signature)` triples at once: one pairing check
+/// of a random linear combination (coefficients hashed from all inputs, see `bls/batch.rs`).
+/// `Ok` means every signature is valid, except with probability about 2^-128; on
+/// `Err(InvalidSignature)` at least one is invalid (verify them one by one to find which). An
+/// empty batch is an error. Each signature stands for its own key alone, so keys need no proof
+/// of possession and messages may repeat.
+pub fn batch_verify(keys: &[PublicKey], messages: &[&[u8]], signatures: &[Signature]) -> Result<(), BlsError> {
+    core::core_batch_verify::<MinSig>(keys, messages, signatures, DST)
+}
+
+/// `AggregateVerify` of the basic scheme (draft section 3.1.1): whether `sig` aggregates the
+/// signatures of each key on its message. The messages must be pairwise distinct (that is
+/// what makes the scheme sound without proofs of possession): a repeat is
+/// `BlsError::DuplicateMessage { index }` with the smallest index whose message equals an
+/// earlier one, found in `O(n log n)` comparisons before any hashing.
+pub fn aggregate_verify(keys: &[PublicKey], messages: &[&[u8]], sig: &Signature) -> Result<(), BlsError> {
+    core::aggregate_inputs::<MinSig>(keys.len(), messages, sig)?;
+    if let Some(index) = crate::bls::distinct::first_repeated(messages) {
+        return Err(BlsError::DuplicateMessage { index });
+    }
+    core::core_aggregate_verify::<MinSig>(keys.iter().map(|k| k.0), messages, sig, DST)
 }
 
 /// A validated public key with its Miller-loop lines computed once, for a key that verifies
@@ -99,7 +121,7 @@ impl From<&PublicKey> for PreparedPublicKey {
 /// verifies many messages, such as the IC root key ([`PreparedPublicKey::ic_mainnet_root_key`]).
 pub fn verify_prepared(pk: &PreparedPublicKey, msg: &[u8], sig: &Signature) -> Result<(), BlsError> {
     let sig = sig.non_identity()?;
-    let h = hash(msg, DST).to_affine_vartime();
+    let h = MinSig::hash(msg, DST).to_affine_vartime();
     if pairing_check_prepared(&[(sig, &G2Prepared::neg_generator()), (&h, &pk.0)]) {
         Ok(())
     } else {
@@ -129,20 +151,92 @@ pub fn verify_prepared(pk: &PreparedPublicKey, msg: &[u8], sig: &Signature) -> R
 /// assert_eq!(pop::fast_aggregate_verify(&keys, b"block 7", &sig), Ok(()));
 /// ```
 pub mod pop {
-    use super::{aggregate_inputs, core_aggregate_verify, core_batch_verify, core_sign, core_verify, sum_keys};
-    use crate::bls::{BlsError, SecretKey};
+    use super::{core, keys, BlsError, MinSig, SecretKey};
 
     /// The keys and signatures are the min-sig variant's ([`super::PublicKey`],
     /// [`super::Signature`]), named here too so that code generic over a scheme module finds
     /// them.
     pub use super::{PublicKey, Signature};
 
-    bls_ciphersuite! {
-        dst: b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_POP_";
-        scheme: "the proof-of-possession scheme, draft section 3.3";
+    /// The ciphersuite's domain separation tag for signatures (the proof-of-possession scheme, draft section 3.3).
+    pub const DST: &[u8] = b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_POP_";
+
+    /// `Sign`: `sk·H(msg)` under [`DST`], with a constant-time scalar multiplication
+    /// (`CoreSign`, draft section 2.6).
+    pub fn sign(sk: &SecretKey, msg: &[u8]) -> Signature {
+        core::core_sign::<MinSig>(sk, msg, DST)
     }
 
-    bls_pop_scheme! {
-        pop_dst: b"BLS_POP_BLS12381G1_XMD:SHA-256_SSWU_RO_POP_";
+    /// `Verify`: whether `sig` is `pk`'s signature on `msg` under [`DST`] (`CoreVerify`, draft
+    /// section 2.7).
+    pub fn verify(pk: &PublicKey, msg: &[u8], sig: &Signature) -> Result<(), BlsError> {
+        core::core_verify::<MinSig>(pk, msg, sig, DST)
+    }
+
+    /// `Verify` on encodings: decodes and validates the key and the signature first, and says
+    /// which one was malformed.
+    pub fn verify_bytes(pk: &[u8], msg: &[u8], sig: &[u8]) -> Result<(), BlsError> {
+        let pk = PublicKey::from_bytes(pk)?;
+        let sig = Signature::from_bytes(sig)?;
+        verify(&pk, msg, &sig)
+    }
+
+    /// Verifies many independent `(key, message, signature)` triples at once: one pairing check
+    /// of a random linear combination (coefficients hashed from all inputs, see `bls/batch.rs`).
+    /// `Ok` means every signature is valid, except with probability about 2^-128; on
+    /// `Err(InvalidSignature)` at least one is invalid (verify them one by one to find which). An
+    /// empty batch is an error. Each signature stands for its own key alone, so keys need no proof
+    /// of possession and messages may repeat.
+    pub fn batch_verify(keys: &[PublicKey], messages: &[&[u8]], signatures: &[Signature]) -> Result<(), BlsError> {
+        core::core_batch_verify::<MinSig>(keys, messages, signatures, DST)
+    }
+
+    /// The domain separation tag for proofs of possession (draft section 3.3).
+    pub const POP_DST: &[u8] = b"BLS_POP_BLS12381G1_XMD:SHA-256_SSWU_RO_POP_";
+
+    /// A public key whose proof of possession was verified under this scheme ([`pop_verify`]
+    /// made it): only such keys enter [`fast_aggregate_verify`] and [`aggregate_verify`]. See
+    /// [`keys::PopVerifiedPublicKey`].
+    pub type PopVerifiedPublicKey = keys::PopVerifiedPublicKey<MinSig>;
+
+    /// `PopProve` (draft section 3.3.2): the signature of the key's own compressed encoding
+    /// under [`POP_DST`].
+    pub fn pop_prove(sk: &SecretKey) -> Signature {
+        let pk = PublicKey::from_secret_key(sk);
+        core::core_sign::<MinSig>(sk, &pk.to_bytes(), POP_DST)
+    }
+
+    /// `PopVerify` (draft section 3.3.3): whether `proof` proves possession of `pk`'s secret key.
+    /// On success, the key as a [`PopVerifiedPublicKey`].
+    pub fn pop_verify(pk: &PublicKey, proof: &Signature) -> Result<PopVerifiedPublicKey, BlsError> {
+        core::core_verify::<MinSig>(pk, &pk.to_bytes(), proof, POP_DST)?;
+        Ok(keys::PopVerifiedPublicKey(*pk))
+    }
+
+    /// [`pop_verify`] on encodings: decodes and validates the key and the proof first, and says
+    /// which one was malformed.
+    pub fn pop_verify_bytes(pk: &[u8], proof: &[u8]) -> Result<PopVerifiedPublicKey, BlsError> {
+        let pk = PublicKey::from_bytes(pk)?;
+        let proof = Signature::from_bytes(proof)?;
+        pop_verify(&pk, &proof)
+    }
+
+    /// `AggregateVerify` of the proof-of-possession scheme (draft section 3.3, which is
+    /// `CoreAggregateVerify`, 2.9): whether `sig` aggregates the signatures of each key on its
+    /// message. Messages may repeat, which is sound only because every key proved possession.
+    pub fn aggregate_verify(
+        keys: &[PopVerifiedPublicKey],
+        messages: &[&[u8]],
+        sig: &Signature,
+    ) -> Result<(), BlsError> {
+        core::aggregate_inputs::<MinSig>(keys.len(), messages, sig)?;
+        core::core_aggregate_verify::<MinSig>(keys.iter().map(|k| k.0 .0), messages, sig, DST)
+    }
+
+    /// `FastAggregateVerify` (draft section 3.3.4): whether `sig` aggregates the signatures of
+    /// every key on the same `msg`, by verifying against the sum of the keys
+    /// ([`PopVerifiedPublicKey::aggregate`]).
+    pub fn fast_aggregate_verify(keys: &[PopVerifiedPublicKey], msg: &[u8], sig: &Signature) -> Result<(), BlsError> {
+        verify(&PopVerifiedPublicKey::aggregate(keys)?, msg, sig)
     }
 }

@@ -39,14 +39,16 @@
 //! ```
 
 mod batch;
+mod core;
 mod distinct;
 mod error;
 mod hkdf;
 mod keygen;
-#[macro_use]
-mod scheme;
+pub mod keys;
 pub mod min_pk;
 pub mod min_sig;
+mod variant;
 
 pub use error::BlsError;
 pub use keygen::SecretKey;
+pub use variant::{MinPk, MinSig, Variant};

@@ -62,7 +62,7 @@ pub(crate) fn verify_min_sig(
     msg[..14].copy_from_slice(STATE_ROOT_SEP);
     msg[14..].copy_from_slice(root_hash);
     // `sig` was decoded with the checked decoder (`decode_signature`): no second subgroup check.
-    match min_sig::verify_prepared(&pk.0, &msg, &min_sig::Signature(*sig)) {
+    match min_sig::verify_prepared(&pk.0, &msg, &crate::bls::keys::Signature(*sig)) {
         Ok(()) => Ok(()),
         Err(BlsError::IdentitySignature) => Err(CertificateError::SignatureEncoding {
             within,
