@@ -18,7 +18,7 @@
 //!
 //! A key without a verified proof does not get in:
 //!
-//! ```compile_fail
+//! ```compile_fail,E0308
 //! use icbls::bls::{min_pk, SecretKey};
 //! let sk = SecretKey::key_gen(&[5u8; 32], b"").unwrap();
 //! let pk = min_pk::PublicKey::from_secret_key(&sk);
@@ -26,14 +26,14 @@
 //! let _ = min_pk::fast_aggregate_verify(&[pk], b"m", &sig); // a PublicKey is not a PopVerifiedPublicKey
 //! ```
 //!
-//! ```compile_fail
+//! ```compile_fail,E0277
 //! use icbls::bls::{min_pk, SecretKey};
 //! let sk = SecretKey::key_gen(&[5u8; 32], b"").unwrap();
 //! let pk = min_pk::PublicKey::from_secret_key(&sk);
 //! let _ = min_pk::PopVerifiedPublicKey::from(pk); // no conversion into a verified key
 //! ```
 //!
-//! ```compile_fail
+//! ```compile_fail,E0423
 //! use icbls::bls::{min_pk, SecretKey};
 //! let sk = SecretKey::key_gen(&[5u8; 32], b"").unwrap();
 //! let pk = min_pk::PublicKey::from_secret_key(&sk);

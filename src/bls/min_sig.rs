@@ -11,7 +11,7 @@
 //! The basic scheme has no fast aggregation, and the proof-of-possession scheme's aggregation
 //! takes only keys whose proof was verified:
 //!
-//! ```compile_fail
+//! ```compile_fail,E0425
 //! use icbls::bls::{min_sig, SecretKey};
 //! let sk = SecretKey::key_gen(&[1u8; 32], b"").unwrap();
 //! let pk = min_sig::PublicKey::from_secret_key(&sk);
@@ -19,7 +19,7 @@
 //! let _ = min_sig::fast_aggregate_verify(&[pk], b"m", &sig); // no such function
 //! ```
 //!
-//! ```compile_fail
+//! ```compile_fail,E0308
 //! use icbls::bls::{min_sig::pop, SecretKey};
 //! let sk = SecretKey::key_gen(&[1u8; 32], b"").unwrap();
 //! let pk = icbls::bls::min_sig::PublicKey::from_secret_key(&sk);
