@@ -13,6 +13,7 @@
 //! The fields above speak only through [`FP`] and [`FR`] and the words of canonical values.
 
 mod bingcd;
+mod words;
 
 // Both kernels are always compiled (the unselected one is exercised by the tests only).
 #[allow(dead_code)]

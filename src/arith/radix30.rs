@@ -35,6 +35,8 @@ mod unrolled;
 #[path = "radix30_simd.rs"]
 mod simd;
 
+use super::words::{lt, shl_mod, sub_words};
+
 const BITS: u32 = 30;
 const MASK: u64 = (1 << BITS) - 1;
 
@@ -165,44 +167,6 @@ fn words_of<const N: usize>(limbs: &[u64; N]) -> [u64; 6] {
     out
 }
 
-/// `x·2^k mod m` for `x < m` and a modulus of at most 383 bits, by doubling: compile-time only.
-const fn shl_mod(mut x: [u64; 6], k: usize, m: &[u64; 6]) -> [u64; 6] {
-    let mut i = 0;
-    while i < k {
-        // x = 2x, then subtract m if x >= m (x < 2m < 2^384 never overflows).
-        let mut carry = 0;
-        let mut j = 0;
-        while j < 6 {
-            let v = x[j];
-            x[j] = (v << 1) | carry;
-            carry = v >> 63;
-            j += 1;
-        }
-        let mut ge = true;
-        let mut j = 6;
-        while j > 0 {
-            j -= 1;
-            if x[j] != m[j] {
-                ge = x[j] > m[j];
-                break;
-            }
-        }
-        if ge {
-            let mut borrow = 0u64;
-            let mut j = 0;
-            while j < 6 {
-                let (d1, b1) = x[j].overflowing_sub(m[j]);
-                let (d2, b2) = d1.overflowing_sub(borrow);
-                x[j] = d2;
-                borrow = (b1 | b2) as u64;
-                j += 1;
-            }
-        }
-        i += 1;
-    }
-    x
-}
-
 impl<const N: usize> Params<N> {
     /// Derives every constant from the modulus (little-endian 64-bit words, odd, below 2^383,
     /// and small enough that `4p² < p·2^(30N)`, i.e. `p < 2^(30N-2)`).
@@ -230,15 +194,15 @@ impl<const N: usize> Params<N> {
             p,
             two_p,
             p_inv: (1u64 << BITS).wrapping_sub(inv) & MASK,
-            r2: limbs_of::<N>(&shl_mod(one, 2 * BITS as usize * N, modulus)),
-            one: limbs_of::<N>(&shl_mod(one, BITS as usize * N, modulus)),
+            r2: limbs_of::<N>(&shl_mod::<6>(one, 2 * BITS as usize * N, modulus)),
+            one: limbs_of::<N>(&shl_mod::<6>(one, BITS as usize * N, modulus)),
             offset: shifted_limbs(&p, BITS as usize * N - 1),
         }
     }
 
     /// Enters Montgomery form at compile time (for constants): `words` must be below `p`.
     pub(crate) const fn from_words_const(&self, words: &[u64; 6]) -> Elem<N> {
-        Elem::from_limbs(limbs_of::<N>(&shl_mod(*words, BITS as usize * N, &self.modulus)))
+        Elem::from_limbs(limbs_of::<N>(&shl_mod::<6>(*words, BITS as usize * N, &self.modulus)))
     }
 
     pub(crate) const fn zero(&self) -> Elem<N> {
@@ -585,8 +549,8 @@ impl<const N: usize> Params<N> {
     /// inverted times `R²` is `a^-1·R`, the inverse in Montgomery form.
     pub(crate) fn invert_vartime(&self, a: &Elem<N>) -> Option<Elem<N>> {
         let mut words = words_of(&a.limbs());
-        if !super::native64::lt(&words, &self.modulus) {
-            words = super::native64::sub_words(&words, &self.modulus).0;
+        if !lt(&words, &self.modulus) {
+            words = sub_words(&words, &self.modulus).0;
         }
         let inverse = super::bingcd::invert(&words, &self.modulus, 2 * BITS * N as u32)?;
         Some(Elem::from_limbs(limbs_of::<N>(&inverse)))
