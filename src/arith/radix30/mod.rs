@@ -14,8 +14,9 @@
 //! limb counts in use (13 for Fp, 9 for Fr): the compiler does not unroll the loops below, which
 //! remain the specification (and serve other limb counts).
 //!
-//! On every wasm32 build (`cfg(wasm_simd)`, set by `build.rs`; the `radix30-scalar` feature
-//! leaves it out) pairs of products run in two `simd128` lanes (`simd.rs`). A crate
+//! With the `radix30_simd128` kernel (`cfg(icbls_kernel = "radix30_simd128")`, chosen by
+//! `build.rs`: the default on wasm32) pairs of products run in two `simd128` lanes (`simd.rs`,
+//! `wide_simd.rs`); the `radix30` kernel computes them one after the other (`wide_scalar.rs`). A crate
 //! cannot turn on a target feature for the builds of its dependents, so where the build does
 //! not enable `simd128` as a whole (`cfg(simd128_attr)`: a dependent's plain `cargo build`)
 //! the functions that hold the two-lane code enable it themselves with
@@ -29,18 +30,18 @@
 #[rustfmt::skip]
 mod unrolled;
 
-#[cfg(wasm_simd)]
+#[cfg(icbls_kernel = "radix30_simd128")]
 #[rustfmt::skip]
 mod simd;
 
 // The products that differ with and without `simd128`, and the unreduced Fp2 value they use.
-#[cfg(wasm_simd)]
+#[cfg(icbls_kernel = "radix30_simd128")]
 mod wide_simd;
-#[cfg(wasm_simd)]
+#[cfg(icbls_kernel = "radix30_simd128")]
 use wide_simd as wide;
-#[cfg(not(wasm_simd))]
+#[cfg(not(icbls_kernel = "radix30_simd128"))]
 mod wide_scalar;
-#[cfg(not(wasm_simd))]
+#[cfg(not(icbls_kernel = "radix30_simd128"))]
 use wide_scalar as wide;
 // Unused where the other kernel is selected (this one is still compiled, for the tests).
 #[allow(unused_imports)]

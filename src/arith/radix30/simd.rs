@@ -3,7 +3,7 @@
 //! computation as `unrolled.rs` does for one operand; limbs live in the low 32
 //! bits of each 64-bit lane.
 //!
-//! Compiled on every wasm32 build. The functions are `#[inline(always)]` and have no
+//! Compiled for the `radix30_simd128` kernel. The functions are `#[inline(always)]` and have no
 //! `#[target_feature]` of their own (the two do not go together): their callers in
 //! `mod.rs` enable `simd128`, for the whole build or with `#[target_feature]`, and the
 //! intrinsics inline into them there. In a function without `simd128` each intrinsic would
