@@ -68,8 +68,8 @@ fn main() {
         warn("built for wasm32 with overflow checks, which spend far more instructions (`[profile.release.package.icbls] overflow-checks = false` turns them off for icbls alone)");
     }
     match kernel.as_str() {
-        "radix30" => warn("kernel `radix30` leaves out the simd128 products (`radix30_simd128`, the default on wasm32 spends fewer instructions; `radix30` is for measuring only)"),
-        "native64" => warn("kernel `native64` on wasm32, where its u128 products are calls (it is for measuring only; the default `radix30_simd128` spends far fewer instructions)"),
+        "radix30" => warn("kernel `radix30` leaves out the simd128 products (it is for measuring only: the default, `radix30_simd128`, spends fewer instructions)"),
+        "native64" => warn("kernel `native64` on wasm32, where its u128 products are calls (it is for measuring only: the default, `radix30_simd128`, spends far fewer instructions)"),
         _ => {}
     }
 }
