@@ -1,5 +1,11 @@
-//! Chooses the limb kernel's form for the target (`cfg(wasm_simd)`, `cfg(simd128_attr)`), and
-//! warns when a wasm32 build is set up in a way that costs IC instructions.
+//! Chooses the limb kernel (`cfg(icbls_kernel)`, and `cfg(simd128_attr)` for the simd128 kernel
+//! in a build without `simd128` as a whole), and warns when a wasm32 build is set up in a way
+//! that costs IC instructions.
+//!
+//! The kernel, one of [`KERNELS`], comes from `--cfg icbls_kernel="…"` in RUSTFLAGS, else from
+//! the `ICBLS_KERNEL` environment variable, else the default: `radix30_simd128` on wasm32,
+//! `native64` elsewhere. The environment variable exists because RUSTFLAGS is part of every
+//! crate's fingerprint: setting it rebuilds all dependencies, `ICBLS_KERNEL` rebuilds icbls only.
 //!
 //! What a build script can see of the build: the profile's `OPT_LEVEL`, the target's cfg
 //! (`CARGO_CFG_DEBUG_ASSERTIONS`, `CARGO_CFG_TARGET_FEATURE`), the enabled features and
@@ -8,26 +14,29 @@
 
 use std::env;
 
+/// The kernels: `native64` (64-bit words, `u128` products), `radix30` (30-bit limbs, scalar
+/// products) and `radix30_simd128` (30-bit limbs, pairs of products in two `simd128` lanes,
+/// wasm32 only).
+const KERNELS: [&str; 3] = ["native64", "radix30", "radix30_simd128"];
+
 fn main() {
-    println!("cargo:rustc-check-cfg=cfg(wasm_simd)");
+    println!("cargo:rustc-check-cfg=cfg(icbls_kernel, values(\"native64\", \"radix30\", \"radix30_simd128\"))");
     println!("cargo:rustc-check-cfg=cfg(simd128_attr)");
     println!("cargo:rerun-if-changed=build.rs");
-    if env::var("CARGO_CFG_TARGET_ARCH").as_deref() != Ok("wasm32") {
-        return;
-    }
-    let features = env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();
-    let global_simd128 = features.split(',').any(|f| f == "simd128");
-    let scalar = env::var_os("CARGO_FEATURE_RADIX30_SCALAR").is_some();
-    // The two-lane simd128 kernel, on every wasm32 build (`radix30-scalar` leaves it out, to
-    // measure what it gains).
-    if !scalar {
-        println!("cargo:rustc-cfg=wasm_simd");
+    println!("cargo:rerun-if-env-changed=ICBLS_KERNEL");
+    let wasm32 = env::var("CARGO_CFG_TARGET_ARCH").as_deref() == Ok("wasm32");
+    let kernel = kernel(wasm32);
+    if kernel == "radix30_simd128" {
+        let features = env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();
         // Without simd128 for the whole build (`-C target-feature=+simd128`, which a crate
         // cannot set for the builds of its dependents), the functions that hold the kernel
         // enable it themselves with `#[target_feature]`.
-        if !global_simd128 {
+        if !features.split(',').any(|f| f == "simd128") {
             println!("cargo:rustc-cfg=simd128_attr");
         }
+    }
+    if !wasm32 {
+        return;
     }
 
     let warn = |what: &str| println!("cargo:warning=icbls: {what}; see \"Using the library\" in icbls's README");
@@ -58,12 +67,47 @@ fn main() {
     } else if in_rustflags.is_none() && in_env == Some(true) && !debug_assertions {
         warn("built for wasm32 with overflow checks, which spend far more instructions (`[profile.release.package.icbls] overflow-checks = false` turns them off for icbls alone)");
     }
-    if scalar {
-        warn("feature `radix30-scalar` leaves out the simd128 kernel (it is for measuring only)");
+    match kernel.as_str() {
+        "radix30" => warn("kernel `radix30` leaves out the simd128 products (it is for measuring only: the default, `radix30_simd128`, spends fewer instructions)"),
+        "native64" => warn("kernel `native64` on wasm32, where its u128 products are calls (it is for measuring only: the default, `radix30_simd128`, spends far fewer instructions)"),
+        _ => {}
     }
-    if env::var_os("CARGO_FEATURE_NATIVE64").is_some() {
-        warn("feature `native64` puts the 64-bit kernel on wasm32, where its u128 products are calls (it is for measuring only)");
+}
+
+/// The kernel asked for, or the target's default; a wrong or conflicting choice fails the build.
+fn kernel(wasm32: bool) -> String {
+    let fail =
+        |what: String| -> ! { panic!("icbls: {what}; the kernels are {KERNELS:?} (radix30_simd128 on wasm32 only)") };
+    // `--cfg icbls_kernel="…"` in RUSTFLAGS: cargo lists each value given, separated by commas.
+    let from_cfg = env::var("CARGO_CFG_ICBLS_KERNEL").ok();
+    if let Some(values) = &from_cfg {
+        if values.contains(',') {
+            fail(format!("more than one `--cfg icbls_kernel` given ({values})"));
+        }
     }
+    let from_env = match env::var("ICBLS_KERNEL") {
+        Ok(v) if !v.is_empty() => Some(v),
+        Ok(_) | Err(env::VarError::NotPresent) => None,
+        Err(env::VarError::NotUnicode(v)) => fail(format!("ICBLS_KERNEL={v:?} is not a kernel")),
+    };
+    if let (Some(c), Some(e)) = (&from_cfg, &from_env) {
+        if c != e {
+            fail(format!("`--cfg icbls_kernel=\"{c}\"` and ICBLS_KERNEL={e} disagree"));
+        }
+    }
+    let default = if wasm32 { "radix30_simd128" } else { "native64" };
+    let kernel = from_cfg.clone().or(from_env).unwrap_or_else(|| default.to_string());
+    if !KERNELS.contains(&kernel.as_str()) {
+        fail(format!("unknown kernel `{kernel}`"));
+    }
+    if kernel == "radix30_simd128" && !wasm32 {
+        fail("kernel `radix30_simd128` is for wasm32 only".to_string());
+    }
+    // A `--cfg` from RUSTFLAGS is set already.
+    if from_cfg.is_none() {
+        println!("cargo:rustc-cfg=icbls_kernel=\"{kernel}\"");
+    }
+    kernel
 }
 
 /// The `-C name=value` (or `-Cname=value`) options in `CARGO_ENCODED_RUSTFLAGS`, in order; a

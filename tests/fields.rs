@@ -1,6 +1,6 @@
 //! The fields against independent implementations: a big-integer oracle (`num-bigint`) for Fp
 //! and Fr, `blst` for the tower Fp2, Fp6, Fp12, on random and edge inputs. Run natively with
-//! the default kernel, and with `--features radix30` for the Wasm kernel.
+//! the default kernel, and with `ICBLS_KERNEL=radix30` for the Wasm kernel.
 
 mod common;
 

@@ -76,8 +76,8 @@ pub struct Variant {
     pub name: &'static str,
     /// What it is, for the results table.
     pub description: &'static str,
-    /// Cargo features to enable (`package/feature`).
-    pub features: &'static [&'static str],
+    /// The kernel (`ICBLS_KERNEL`) in place of the target's default, if any.
+    pub kernel: Option<&'static str>,
     /// `rustc` flags for the Wasm target in place of those of `.cargo/config.toml`, if any.
     pub rustflags: Option<&'static str>,
 }
@@ -87,7 +87,7 @@ pub struct Variant {
 pub const WITHOUT_SIMD128_FLAG: Variant = Variant {
     name: "radix30, simd128 per function",
     description: "the shipped kernels built without `-C target-feature=+simd128` (as a dependent builds): the functions that hold the two-lane products enable `simd128` with `#[target_feature]`",
-    features: &[],
+    kernel: None,
     rustflags: Some(""),
 };
 
@@ -155,7 +155,9 @@ fn build(canisters: &[CanisterPackage], variant: Option<&Variant>) -> Result<Vec
         // Flags meant for the host build (set by an outer `cargo test`) must not leak in.
         .env_remove("CARGO_ENCODED_RUSTFLAGS")
         .env_remove("RUSTFLAGS")
-        .env_remove("CARGO_BUILD_RUSTFLAGS");
+        .env_remove("CARGO_BUILD_RUSTFLAGS")
+        // The shipped build takes the default kernel, whatever the environment asks.
+        .env_remove("ICBLS_KERNEL");
     for c in canisters {
         cmd.args(["-p", c.package()]);
     }
@@ -163,8 +165,8 @@ fn build(canisters: &[CanisterPackage], variant: Option<&Variant>) -> Result<Vec
     if let Some(v) = variant {
         target = target.join("variants").join(v.name);
         cmd.arg("--target-dir").arg(&target);
-        if !v.features.is_empty() {
-            cmd.args(["--features", &v.features.join(",")]);
+        if let Some(kernel) = v.kernel {
+            cmd.env("ICBLS_KERNEL", kernel);
         }
         if let Some(flags) = v.rustflags {
             // With --target, RUSTFLAGS reaches the Wasm build only, not build scripts; set (even
@@ -229,6 +231,7 @@ pub fn build_dependent(build: &DependentBuild) -> Result<Vec<u8>, String> {
         .arg(&target)
         .env_remove("CARGO_ENCODED_RUSTFLAGS")
         .env_remove("CARGO_BUILD_RUSTFLAGS")
+        .env_remove("ICBLS_KERNEL")
         .env("RUSTFLAGS", build.rustflags);
     // Nothing of an outer cargo's profile or target settings may leak in.
     for (key, _) in std::env::vars_os() {

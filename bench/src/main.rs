@@ -20,14 +20,14 @@ const VARIANTS: &[Variant] = &[
     WITHOUT_SIMD128_FLAG,
     Variant {
         name: "radix30, scalar",
-        description: "the radix-2^30 kernel without its `simd128` products (`--features icbls/radix30-scalar`, no `simd128`): scalar products, Karatsuba Fp2 with deferred reductions, eager Fp6 reductions",
-        features: &["icbls/radix30-scalar"],
+        description: "the radix-2^30 kernel without its `simd128` products (`ICBLS_KERNEL=radix30`, no `simd128`): scalar products, Karatsuba Fp2 with deferred reductions, eager Fp6 reductions",
+        kernel: Some("radix30"),
         rustflags: Some(""),
     },
     Variant {
         name: "native64",
         description: "6 x 64-bit saturated kernel, `u128` products (calls to `__multi3`)",
-        features: &["icbls/native64"],
+        kernel: Some("native64"),
         rustflags: None,
     },
 ];
@@ -83,7 +83,7 @@ fn run() -> Result<(), String> {
     let endpoints = icbls_bench::endpoints::measure_endpoints(&mut verifier)?;
     let mut variants = vec![VariantResult {
         name: "radix30 + simd128".into(),
-        description: "13 x 30-bit limbs stored in `u32`, computed in `u64`, unrolled; pairs of products in two `simd128` lanes (`src/arith/radix30.rs`)".into(),
+        description: "13 x 30-bit limbs stored in `u32`, computed in `u64`, unrolled; pairs of products in two `simd128` lanes (`src/arith/radix30/`)".into(),
         shipped: true,
         wasm_bytes: wasm[0].len(),
         instructions: variant_rows(backend.as_mut(), &wasm[0]),

@@ -25,19 +25,19 @@ fn is_zero(a: &[u64; W]) -> bool {
 
 /// `a >= b`.
 fn ge(a: &[u64; W], b: &[u64; W]) -> bool {
-    !super::native64::lt(a, b)
+    !super::words::lt(a, b)
 }
 
 /// `a - b`, returning the borrow.
 fn sub_assign(a: &mut [u64; W], b: &[u64; W]) -> bool {
-    let (d, borrow) = super::native64::sub_words(a, b);
+    let (d, borrow) = super::words::sub_words(a, b);
     *a = d;
     borrow
 }
 
 /// `a + b`, returning the carry.
 fn add_assign(a: &mut [u64; W], b: &[u64; W]) -> bool {
-    let (s, carry) = super::native64::add_words(a, b);
+    let (s, carry) = super::words::add_words(a, b);
     *a = s;
     carry
 }

@@ -2,17 +2,21 @@
 //!
 //! Two backends with one interface (`Params<N>` holding a prime's constants, `Elem<N>` an
 //! element, and `add`, `sub`, `neg`, `mul`, `square`, `invert_vartime`, `from_words`,
-//! `to_words`, `eq`, `is_zero` on `Params`), chosen at compile time:
+//! `to_words`, `eq`, `is_zero` on `Params`), chosen at compile time by `cfg(icbls_kernel)`,
+//! which `build.rs` sets (from `--cfg icbls_kernel="…"` or the `ICBLS_KERNEL` environment
+//! variable, else the target's default):
 //!
 //! * [`radix30`]: unsaturated 30-bit limbs in `u64`, for `wasm32` (the IC), where it is the
-//!   cheapest under the IC meter (see `bench/RESULTS.md`); selectable on native builds with
-//!   the `radix30` feature so that it is tested there too;
-//! * [`native64`]: saturated 64-bit words with `u128` products, for native builds; the
-//!   `native64` feature forces it on `wasm32` too, to measure it against the Wasm kernel.
+//!   cheapest under the IC meter (see `bench/RESULTS.md`): `radix30_simd128`, the default on
+//!   `wasm32`, runs pairs of products in two `simd128` lanes; `radix30` computes them one by one,
+//!   and runs on native builds too, so that the kernel is tested there;
+//! * [`native64`]: saturated 64-bit words with `u128` products, the default for native builds;
+//!   `ICBLS_KERNEL=native64` puts it on `wasm32` too, to measure it against the Wasm kernel.
 //!
 //! The fields above speak only through [`FP`] and [`FR`] and the words of canonical values.
 
 mod bingcd;
+mod words;
 
 // Both kernels are always compiled (the unselected one is exercised by the tests only).
 #[allow(dead_code)]
@@ -20,7 +24,7 @@ pub(crate) mod native64;
 #[allow(dead_code)]
 pub(crate) mod radix30;
 
-#[cfg(all(any(target_arch = "wasm32", feature = "radix30"), not(feature = "native64")))]
+#[cfg(not(icbls_kernel = "native64"))]
 mod selected {
     pub(crate) use super::radix30 as backend;
     /// Limbs of an Fp element: 13 × 30 = 390 bits.
@@ -29,7 +33,7 @@ mod selected {
     pub(crate) const FR_LIMBS: usize = 9;
 }
 
-#[cfg(not(all(any(target_arch = "wasm32", feature = "radix30"), not(feature = "native64"))))]
+#[cfg(icbls_kernel = "native64")]
 mod selected {
     pub(crate) use super::native64 as backend;
     pub(crate) const FP_LIMBS: usize = 6;

@@ -1,0 +1,90 @@
+//! The two-lane products: pairs of Montgomery products in two `simd128` lanes (`simd.rs`), and
+//! unreduced Fp2 values as 26 double-width columns of two lanes, so that sums of Fp2 products
+//! pay one reduction.
+
+use super::{cast, simd, Elem, Params};
+
+/// An unreduced element `c0 + c1·u` of this field's quadratic extension (`u² = -1`), as a sum
+/// and difference of double-width products (see [`Params::wide_mul_quadratic`]). Valid while
+/// each coefficient stays within `±p·2^(30N-1)`: sums of products of inputs below `4p` whose
+/// absolute values add up to less than `256p²`.
+#[derive(Clone, Copy)]
+pub(crate) struct Wide2<const N: usize>([core::arch::wasm32::v128; 26]);
+
+impl<const N: usize> Params<N> {
+    /// `(a·b, c·d)`: both products at once in two `simd128` lanes (13 limbs).
+    #[inline]
+    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
+    pub(crate) fn mul2(&self, a: &Elem<N>, b: &Elem<N>, c: &Elem<N>, d: &Elem<N>) -> (Elem<N>, Elem<N>) {
+        if N == 13 {
+            let (x, y) = simd::mul2_13(
+                cast(&a.limbs()),
+                cast(&b.limbs()),
+                cast(&c.limbs()),
+                cast(&d.limbs()),
+                cast(&self.p),
+                self.p_inv,
+            );
+            return (Elem::from_limbs(cast(&x)), Elem::from_limbs(cast(&y)));
+        }
+        (self.mul(a, b), self.mul(c, d))
+    }
+
+    /// The product `(a0 + a1·u)(b0 + b1·u)` in this field's quadratic extension by `u² = -1`:
+    /// `(a0·b0 - a1·b1, a0·b1 + a1·b0)`, each coefficient reduced once: four products in two
+    /// `simd128` lanes (13 limbs).
+    #[inline]
+    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
+    pub(crate) fn mul_quadratic(&self, a0: &Elem<N>, a1: &Elem<N>, b0: &Elem<N>, b1: &Elem<N>) -> (Elem<N>, Elem<N>) {
+        if N == 13 {
+            return self.wide_reduce(&self.wide_mul_quadratic(a0, a1, b0, b1));
+        }
+        let (a0b0, a1b1) = self.mul2(a0, b0, a1, b1);
+        let (a0b1, a1b0) = self.mul2(a0, b1, a1, b0);
+        (self.sub(&a0b0, &a1b1), self.add(&a0b1, &a1b0))
+    }
+
+    /// `(a0 + a1·u)(b0 + b1·u)`, left unreduced for [`Self::wide_reduce`].
+    #[inline]
+    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
+    pub(crate) fn wide_mul_quadratic(&self, a0: &Elem<N>, a1: &Elem<N>, b0: &Elem<N>, b1: &Elem<N>) -> Wide2<N> {
+        // Only Fp (13 limbs) has an extension field; Fr never gets here.
+        assert!(N == 13, "the two-lane kernel is generated for 13 limbs");
+        Wide2(simd::fp2_wide_13(cast(&a0.limbs()), cast(&a1.limbs()), cast(&b0.limbs()), cast(&b1.limbs())))
+    }
+
+    /// `x + y`, unreduced.
+    #[inline]
+    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
+    pub(crate) fn wide_add(&self, x: &Wide2<N>, y: &Wide2<N>) -> Wide2<N> {
+        use core::arch::wasm32::i64x2_add;
+        Wide2(core::array::from_fn(|k| i64x2_add(x.0[k], y.0[k])))
+    }
+
+    /// `x - y`, unreduced.
+    #[inline]
+    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
+    pub(crate) fn wide_sub(&self, x: &Wide2<N>, y: &Wide2<N>) -> Wide2<N> {
+        use core::arch::wasm32::i64x2_sub;
+        Wide2(core::array::from_fn(|k| i64x2_sub(x.0[k], y.0[k])))
+    }
+
+    /// `x·(1 + u) = (c0 - c1) + (c0 + c1)·u`, unreduced.
+    #[inline]
+    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
+    pub(crate) fn wide_mul_by_1_plus_u(&self, x: &Wide2<N>) -> Wide2<N> {
+        use core::arch::wasm32::{i64x2_add, i64x2_neg, i64x2_shuffle};
+        Wide2(core::array::from_fn(|k| {
+            let v = x.0[k];
+            i64x2_add(i64x2_shuffle::<0, 0>(v, v), i64x2_shuffle::<3, 1>(v, i64x2_neg(v)))
+        }))
+    }
+
+    /// Reduces both coefficients, each below `2p`.
+    #[inline]
+    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
+    pub(crate) fn wide_reduce(&self, x: &Wide2<N>) -> (Elem<N>, Elem<N>) {
+        let (c0, c1) = simd::fp2_reduce_13(x.0, cast(&self.p), self.offset, self.p_inv);
+        (Elem::from_limbs(cast(&c0)), Elem::from_limbs(cast(&c1)))
+    }
+}
