@@ -11,7 +11,6 @@ pub(crate) struct Wide2<const N: usize>(Elem<N>, Elem<N>);
 impl<const N: usize> Params<N> {
     /// `(a·b, c·d)`, one after the other.
     #[inline]
-    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub(crate) fn mul2(&self, a: &Elem<N>, b: &Elem<N>, c: &Elem<N>, d: &Elem<N>) -> (Elem<N>, Elem<N>) {
         (self.mul(a, b), self.mul(c, d))
     }
@@ -20,7 +19,6 @@ impl<const N: usize> Params<N> {
     /// `(a0·b0 - a1·b1, a0·b1 + a1·b0)`, each coefficient reduced once: by Karatsuba over
     /// double-width products (13 limbs).
     #[inline]
-    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub(crate) fn mul_quadratic(&self, a0: &Elem<N>, a1: &Elem<N>, b0: &Elem<N>, b1: &Elem<N>) -> (Elem<N>, Elem<N>) {
         if N == 13 {
             let (x, y) = unrolled::quadratic_13(
@@ -41,7 +39,6 @@ impl<const N: usize> Params<N> {
 
     /// `(a0 + a1·u)(b0 + b1·u)`, left unreduced for [`Self::wide_reduce`].
     #[inline]
-    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub(crate) fn wide_mul_quadratic(&self, a0: &Elem<N>, a1: &Elem<N>, b0: &Elem<N>, b1: &Elem<N>) -> Wide2<N> {
         let (c0, c1) = self.mul_quadratic(a0, a1, b0, b1);
         Wide2(c0, c1)
@@ -49,28 +46,24 @@ impl<const N: usize> Params<N> {
 
     /// `x + y`, unreduced.
     #[inline]
-    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub(crate) fn wide_add(&self, x: &Wide2<N>, y: &Wide2<N>) -> Wide2<N> {
         Wide2(self.add(&x.0, &y.0), self.add(&x.1, &y.1))
     }
 
     /// `x - y`, unreduced.
     #[inline]
-    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub(crate) fn wide_sub(&self, x: &Wide2<N>, y: &Wide2<N>) -> Wide2<N> {
         Wide2(self.sub(&x.0, &y.0), self.sub(&x.1, &y.1))
     }
 
     /// `x·(1 + u) = (c0 - c1) + (c0 + c1)·u`, unreduced.
     #[inline]
-    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub(crate) fn wide_mul_by_1_plus_u(&self, x: &Wide2<N>) -> Wide2<N> {
         Wide2(self.sub(&x.0, &x.1), self.add(&x.0, &x.1))
     }
 
     /// Reduces both coefficients, each below `2p`.
     #[inline]
-    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub(crate) fn wide_reduce(&self, x: &Wide2<N>) -> (Elem<N>, Elem<N>) {
         (x.0, x.1)
     }
