@@ -3,7 +3,7 @@
 //! prints the tables and writes `bench/RESULTS.md`, `bench/results.json`, `bench/chart.svg` and
 //! the README's headline table;
 //! the verifier canister's methods are measured too. `vectors PATH...` instead runs vector
-//! files through the verifier canister (the conformance runner, `src/vectors.rs`).
+//! files through the verifier canister (the conformance runner, `src/vectors/`).
 
 use icbls_bench::build::{
     build_canisters, build_dependent, build_variant, workspace_root, CanisterPackage, DependentBuild, Variant,
