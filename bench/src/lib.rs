@@ -10,6 +10,8 @@ pub mod artifact;
 pub mod build;
 pub mod chart;
 pub mod endpoints;
+pub mod fixtures;
+pub mod format;
 pub mod library_cases;
 pub mod results;
 pub mod vectors;

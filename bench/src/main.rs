@@ -72,7 +72,7 @@ fn run() -> Result<(), String> {
 
     let rows = results::run_all(backend.as_mut(), bench, baseline, |row| {
         let show = |m: &Option<results::Measurement>| {
-            m.as_ref().map_or("-".to_string(), |m| results::thousands(m.instructions))
+            m.as_ref().map_or("-".to_string(), |m| icbls_bench::format::thousands(m.instructions))
         };
         eprintln!("  {:<26} icbls {:>15}  baseline {:>15}", row.operation, show(&row.icbls), show(&row.baseline));
     })?;

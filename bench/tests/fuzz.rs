@@ -9,9 +9,8 @@
 
 use candid::{CandidType, Principal};
 use icbls::bls::{min_pk, min_sig, SecretKey};
-use icbls_bench::endpoints::{
-    cancelling_pairs, eip_pairs, g1_points, msm_g1, msm_g2, IVG37_CERTIFICATE, IVG37_TIME_NS,
-};
+use icbls_bench::endpoints::{cancelling_pairs, eip_pairs, g1_points, msm_g1, msm_g2};
+use icbls_bench::fixtures::{IVG37_CERTIFICATE, IVG37_TIME_NS};
 use icbls_bench::verifier::*;
 use icbls_bench::{CallKind, MeterBackend, Sender};
 use icbls_verifier_client::service::EIP2537_METHODS;
@@ -86,7 +85,7 @@ fn seeds() -> Vec<Seed> {
     };
     let g1 = g1_points(2);
     let hash = HashToCurveArgs { message: msg.clone(), dst: min_sig::DST.to_vec() };
-    let kzg = hex::decode(include_str!("../../canisters/bench/src/point_evaluation_input.hex").trim()).unwrap();
+    let kzg = icbls_bench::fixtures::point_evaluation_input();
     let eip_inputs = |address: u8| -> Vec<u8> {
         match address {
             0x0b => [g1[0].to_eip2537(), g1[1].to_eip2537()].concat(),

@@ -1,7 +1,8 @@
 //! `bench/RESULTS.md`, `bench/chart.svg` and the README tables from a [`Report`].
 
 use super::model::{CanisterBuild, DependentResult, Measurement, Report, Row, VariantResult};
-use super::run::QUERY_LIMIT;
+use crate::format::thousands;
+use icbls_meter::QUERY_LIMIT;
 
 /// The canisters' tables: sizes and SHA-256 (so a build can be checked against this report),
 /// then what the replica's install-time validation measures, against its limits.
@@ -120,19 +121,6 @@ pub fn chart(rows: &[Row]) -> String {
 
 /// The operations each kernel variant is measured on.
 pub const VARIANT_ROWS: &[&str] = &["fp_add", "fp_mul", "fp_square", "fp2_mul", "fp12_mul", "fr_mul"];
-
-/// `1234567` as `1,234,567`.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
 
 fn share(m: &Option<Measurement>) -> String {
     match m {
@@ -386,14 +374,6 @@ fn updates_list(rows: &[Row]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn thousands_separators() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1_000), "1,000");
-        assert_eq!(thousands(129_300_000), "129,300,000");
-    }
 
     #[test]
     fn rows_without_icbls_have_no_ratio() {

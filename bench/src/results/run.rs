@@ -4,9 +4,6 @@ use super::model::{Measurement, Row};
 use crate::build::CanisterPackage;
 use crate::{Backend, CanisterId, EMPTY_ARGS};
 
-/// The IC's instruction limit for one query.
-pub const QUERY_LIMIT: u64 = 5_000_000_000;
-
 fn decode<T: candid::CandidType + for<'de> serde::Deserialize<'de>>(bytes: &[u8], what: &str) -> Result<T, String> {
     candid::decode_one(bytes).map_err(|e| format!("{what}: cannot decode the reply: {e}"))
 }
