@@ -1,6 +1,6 @@
 //! RFC 9380 hash-to-curve suites: `hash_to_g1`/`hash_to_g2`, the nonuniform suites through the library.
 
-use super::points::{compress_g1, compress_g2, fp_be, P};
+use super::points::{compress_g1, compress_g2, fp_be, p as modulus};
 use super::{abbreviate, case_name, show_error, FileReport, Outcome};
 use crate::verifier::{Error, Reply, Verifier};
 use serde_json::Value;
@@ -30,7 +30,7 @@ pub(super) fn run_hash_to_curve(value: &Value, v: &mut Verifier, report: &mut Fi
     };
     let header = || -> Result<Vec<u8>, String> {
         if let Some(p) = value.get("field").and_then(|f| f.get("p")).and_then(Value::as_str) {
-            if fp_be(p)? != P {
+            if fp_be(p)? != modulus() {
                 return Err(format!("field.p {p} is not the BLS12-381 modulus"));
             }
         }

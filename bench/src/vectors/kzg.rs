@@ -3,14 +3,14 @@
 use super::json::{expected_bool, hex_field};
 use super::{verdict, Outcome};
 use crate::verifier::Verifier;
+use icbls::kzg::{FIELD_ELEMENTS_PER_BLOB, POINT_EVALUATION_GAS};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-/// EIP-4844 constants: the point-evaluation precompile's output is
-/// `FIELD_ELEMENTS_PER_BLOB || BLS_MODULUS`, each 32 bytes big-endian, for 50,000 gas.
-pub(super) const FIELD_ELEMENTS_PER_BLOB: u64 = 4096;
+/// EIP-4844's `BLS_MODULUS`: the point-evaluation precompile's output is
+/// `FIELD_ELEMENTS_PER_BLOB || BLS_MODULUS`, each 32 bytes big-endian, for
+/// `POINT_EVALUATION_GAS`.
 pub(super) const BLS_MODULUS_HEX: &str = "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001";
-pub(super) const POINT_EVALUATION_GAS: u64 = 50_000;
 
 /// A c-kzg `verify_kzg_proof` case as a point-evaluation precompile call: the input is
 /// `versioned_hash || z || y || commitment || proof` with `versioned_hash = 0x01 ||

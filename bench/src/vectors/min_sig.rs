@@ -5,13 +5,10 @@ use super::{verdict, Outcome};
 use crate::verifier::{BlsVerifyArgs, Scheme, Verifier};
 use serde_json::Value;
 
-/// The IC's BLS ciphersuite (min-sig, basic scheme).
-pub(super) const MIN_SIG_DST: &str = "BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
-
 pub(super) fn run_min_sig(case: &Value, v: &mut Verifier) -> Outcome {
     let mut run = || -> Result<Outcome, String> {
         if let Some(dst) = case.get("dst").and_then(Value::as_str) {
-            if dst != MIN_SIG_DST {
+            if dst.as_bytes() != icbls::bls::min_sig::DST {
                 return Ok(Outcome::Skip(format!("no endpoint for DST {dst}")));
             }
         }

@@ -1,25 +1,13 @@
 //! Compressed points (ZCash / IETF encoding) from RFC 9380 affine coordinates.
 
 /// The BLS12-381 base field modulus p, big-endian.
-pub(super) const P: [u8; 48] =
-    hex_48("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab");
+pub(super) fn p() -> [u8; 48] {
+    hex_48("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab")
+}
 
-pub(super) const fn hex_48(s: &str) -> [u8; 48] {
-    const fn nibble(c: u8) -> u8 {
-        match c {
-            b'0'..=b'9' => c - b'0',
-            b'a'..=b'f' => c - b'a' + 10,
-            _ => panic!("not a lowercase hex digit"),
-        }
-    }
-    let s = s.as_bytes();
-    assert!(s.len() == 96);
+fn hex_48(s: &str) -> [u8; 48] {
     let mut out = [0u8; 48];
-    let mut i = 0;
-    while i < 48 {
-        out[i] = nibble(s[2 * i]) << 4 | nibble(s[2 * i + 1]);
-        i += 1;
-    }
+    hex::decode_to_slice(s, &mut out).expect("a 48-byte hex constant");
     out
 }
 
@@ -27,7 +15,7 @@ pub(super) const fn hex_48(s: &str) -> [u8; 48] {
 pub(super) fn half_p() -> [u8; 48] {
     let mut half = [0u8; 48];
     let mut carry = 0u8;
-    for (h, p) in half.iter_mut().zip(P) {
+    for (h, p) in half.iter_mut().zip(p()) {
         *h = (p >> 1) | carry;
         carry = p << 7;
     }
@@ -50,7 +38,7 @@ pub(super) fn fp_be(s: &str) -> Result<[u8; 48], String> {
 
 pub(super) fn fp_checked(s: &str) -> Result<[u8; 48], String> {
     let x = fp_be(s)?;
-    if x >= P {
+    if x >= p() {
         return Err(format!("field element {s} is not below p"));
     }
     Ok(x)
@@ -100,7 +88,7 @@ mod tests {
             carry = v >> 8;
         }
         assert_eq!(carry, 0);
-        assert_eq!(doubled, P);
+        assert_eq!(doubled, p());
     }
 
     const G1_X: &str =
