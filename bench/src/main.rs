@@ -223,9 +223,10 @@ fn vectors(paths: &[String]) -> Result<(), String> {
     let paths: Vec<std::path::PathBuf> = paths.iter().map(std::path::PathBuf::from).collect();
     let mut verifier = Verifier::install(backend_from_env()?)?;
     eprintln!("icbls-bench: running vectors on the {} backend", verifier.backend.name());
-    match icbls_bench::vectors::run_vectors(&paths, &mut verifier, &mut std::io::stdout())? {
-        true => Ok(()),
-        false => Err("some vectors failed (see above)".into()),
+    if icbls_bench::vectors::run_vectors(&paths, &mut verifier, &mut std::io::stdout())? {
+        Ok(())
+    } else {
+        Err("some vectors failed (see above)".into())
     }
 }
 
@@ -247,9 +248,10 @@ fn call(args: &[String]) -> Result<(), String> {
     let parsed = candid_parser::parse_idl_args(text).map_err(|e| format!("the arguments: {e}"))?;
     let bytes = parsed.to_bytes_with_types(&env, &arg_types).map_err(|e| format!("the arguments: {e}"))?;
     let mut verifier = Verifier::install(backend_from_env()?)?;
-    let reply: Vec<u8> = match update {
-        false => verifier.backend.query(verifier.id, method, &bytes)?,
-        true => verifier.backend.update(verifier.id, method, &bytes)?,
+    let reply: Vec<u8> = if update {
+        verifier.backend.update(verifier.id, method, &bytes)?
+    } else {
+        verifier.backend.query(verifier.id, method, &bytes)?
     }
     .response
     .map_err(|reject| format!("{method} was rejected: {reject}"))?;

@@ -214,15 +214,15 @@ fn random_and_mutated_arguments_never_trap() {
         // A third as paid updates from a canister (the update twin; the per-precompile
         // methods and the free ones as replicated queries).
         let update = rng.below(3) == 0;
-        let (method, kind, sender) = match update {
-            false => (seed.method.clone(), CallKind::Query, Sender::User(Principal::anonymous())),
-            true if seed.method == "version"
-                || seed.method == "price"
-                || EIP2537_METHODS.iter().any(|(m, _)| *m == seed.method) =>
-            {
-                (seed.method.clone(), CallKind::Update, payer)
-            }
-            true => (format!("{}_update", seed.method), CallKind::Update, payer),
+        let (method, kind, sender) = if !update {
+            (seed.method.clone(), CallKind::Query, Sender::User(Principal::anonymous()))
+        } else if seed.method == "version"
+            || seed.method == "price"
+            || EIP2537_METHODS.iter().any(|(m, _)| *m == seed.method)
+        {
+            (seed.method.clone(), CallKind::Update, payer)
+        } else {
+            (format!("{}_update", seed.method), CallKind::Update, payer)
         };
         let outcome = v
             .backend

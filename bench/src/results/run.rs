@@ -54,12 +54,11 @@ fn measure_on(
     method: &str,
     update: bool,
 ) -> Result<Measurement, String> {
-    let reply = match update {
-        false => query(backend, id, method, EMPTY_ARGS)?,
-        true => {
-            let outcome = backend.update(id, method, EMPTY_ARGS).map_err(|e| format!("{method}: {e}"))?;
-            outcome.response.map_err(|reject| format!("{method} was rejected: {reject}"))?
-        }
+    let reply = if update {
+        let outcome = backend.update(id, method, EMPTY_ARGS).map_err(|e| format!("{method}: {e}"))?;
+        outcome.response.map_err(|reject| format!("{method} was rejected: {reject}"))?
+    } else {
+        query(backend, id, method, EMPTY_ARGS)?
     };
     let instructions = decode(&reply, method)?;
     Ok(Measurement { canister, method: method.to_string(), arg_hex: hex::encode(EMPTY_ARGS), instructions, update })
@@ -79,13 +78,15 @@ pub fn run_all(
     names.extend(theirs.iter().filter(|m| !ours.contains(m)).cloned());
     let mut rows = Vec::new();
     for name in names {
-        let icbls = match ours.contains(&name) {
-            true => Some(measure(backend, bench, CanisterPackage::Bench, &name, our_updates.contains(&name))?),
-            false => None,
+        let icbls = if ours.contains(&name) {
+            Some(measure(backend, bench, CanisterPackage::Bench, &name, our_updates.contains(&name))?)
+        } else {
+            None
         };
-        let baseline = match theirs.contains(&name) {
-            true => Some(measure(backend, baseline, CanisterPackage::Baseline, &name, their_updates.contains(&name))?),
-            false => None,
+        let baseline = if theirs.contains(&name) {
+            Some(measure(backend, baseline, CanisterPackage::Baseline, &name, their_updates.contains(&name))?)
+        } else {
+            None
         };
         let row = Row { operation: name, icbls, baseline };
         progress(&row);

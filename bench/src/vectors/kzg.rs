@@ -29,9 +29,10 @@ pub(super) fn run_kzg_proof(value: &Value, v: &mut Verifier) -> Outcome {
         if commitment.len() != 48 || z.len() != 32 || y.len() != 32 || proof.len() != 48 {
             let lengths =
                 format!("commitment {}, z {}, y {}, proof {} bytes", commitment.len(), z.len(), y.len(), proof.len());
-            return Ok(match expected {
-                false => Outcome::Skip("not representable as a precompile input".into()),
-                true => Outcome::Fail(format!("expected true, but the input cannot be a precompile input ({lengths})")),
+            return Ok(if expected {
+                Outcome::Fail(format!("expected true, but the input cannot be a precompile input ({lengths})"))
+            } else {
+                Outcome::Skip("not representable as a precompile input".into())
             });
         }
         let mut call = versioned_hash(&commitment).to_vec();
