@@ -9,3 +9,5 @@ pub mod run;
 pub use model::*;
 pub use render::*;
 pub use run::*;
+
+pub use crate::rows::{CHART_ROWS, README_ROWS, VARIANT_ROWS};

@@ -51,7 +51,7 @@ pub struct Report {
     pub canisters: Vec<CanisterBuild>,
     /// The rows, icbls's order first, then baseline-only rows in the baseline's order.
     pub rows: Vec<Row>,
-    /// The kernel variants tried, measured on [`VARIANT_ROWS`].
+    /// The kernel variants tried, measured on [`VARIANT_ROWS`](crate::rows::VARIANT_ROWS).
     pub variants: Vec<VariantResult>,
     /// The gas Ethereum charges for each precompile row (from the bench canister's `eth_gas`).
     pub eth_gas: Vec<(String, u64)>,
@@ -120,6 +120,7 @@ pub struct VariantResult {
     pub shipped: bool,
     /// Size of the bench canister's Wasm, in bytes.
     pub wasm_bytes: usize,
-    /// Instructions per operation of [`VARIANT_ROWS`], or why the variant was not measured.
+    /// Instructions per operation of [`VARIANT_ROWS`](crate::rows::VARIANT_ROWS), or why the
+    /// variant was not measured.
     pub instructions: Result<Vec<u64>, String>,
 }

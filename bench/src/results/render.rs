@@ -2,6 +2,7 @@
 
 use super::model::{CanisterBuild, DependentResult, Measurement, Report, Row, VariantResult};
 use crate::format::thousands;
+use crate::rows::{CHART_ROWS, README_ROWS, VARIANT_ROWS};
 use icbls_meter::QUERY_LIMIT;
 
 /// The canisters' tables: sizes and SHA-256 (so a build can be checked against this report),
@@ -56,36 +57,11 @@ fn canisters_table(builds: &[CanisterBuild]) -> String {
     t
 }
 
-/// The rows the chart shows: the headline operations, where both libraries have them.
-pub const CHART_ROWS: &[&str] = &[
-    "g1_mul",
-    "g2_mul",
-    "g1_decompress_checked",
-    "g2_decompress_checked",
-    "g1_msm_128",
-    "miller_loop",
-    "final_exponentiation",
-    "pairing",
-    "pairing_check_2",
-    "hash_to_g1",
-    "hash_to_g2",
-    "bls_min_sig_verify",
-    "bls_min_pk_verify",
-    "certificate_verify",
-    "certificate_verify_with_delegation",
-];
-
 /// The README's headline table: the chart's rows and the precompile rows, icbls against the
 /// baseline where it has the operation.
 pub fn readme_table(report: &Report) -> String {
     let mut names: Vec<&str> = CHART_ROWS.to_vec();
-    names.extend([
-        "fast_aggregate_verify_128",
-        "batch_verify_128",
-        "eip2537_g1msm_128",
-        "eip2537_pairing_2",
-        "point_evaluation",
-    ]);
+    names.extend(README_ROWS);
     let rows: Vec<Row> = names.iter().filter_map(|n| report.rows.iter().find(|r| r.operation == *n).cloned()).collect();
     table(&rows)
 }
@@ -118,9 +94,6 @@ pub fn chart(rows: &[Row]) -> String {
         .collect();
     crate::chart::bar_chart("IC instructions per operation: icbls against the baseline (log scale)", &bars)
 }
-
-/// The operations each kernel variant is measured on.
-pub const VARIANT_ROWS: &[&str] = &["fp_add", "fp_mul", "fp_square", "fp2_mul", "fp12_mul", "fr_mul"];
 
 fn share(m: &Option<Measurement>) -> String {
     match m {
