@@ -2,6 +2,7 @@
 //! message (Candid decoding included), their share of the query and update limits, and what
 //! they would cost as an update.
 
+use crate::fixtures::{IVG37_CERTIFICATE, IVG37_TIME_NS, SUBNET_CERTIFICATE, SUBNET_TIME_NS};
 use crate::verifier::*;
 use icbls::bls::{min_pk, min_sig, SecretKey};
 use icbls::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
@@ -22,15 +23,6 @@ pub struct EndpointRow {
 pub const UPDATE_BASE_CYCLES: u64 = icbls_verifier_client::service::BASE_FEE_CYCLES as u64;
 /// Cycles per instruction on a 13-node subnet.
 pub const CYCLES_PER_INSTRUCTION: u64 = icbls_verifier_client::service::CYCLES_PER_INSTRUCTION as u64;
-
-/// A mainnet certificate with a delegation (1.2 KB), as hex.
-pub const IVG37_CERTIFICATE: &str = include_str!("../../canisters/harness/src/ivg37_time_certificate.hex");
-/// Its `/time`.
-pub const IVG37_TIME_NS: u64 = 1_763_796_896_688_941_908;
-/// A mainnet certificate with a delegation and sharded canister ranges (13 KB), as hex.
-pub const SUBNET_CERTIFICATE: &str = include_str!("inputs/224od_subnet_certificate.hex");
-/// Its `/time`.
-pub const SUBNET_TIME_NS: u64 = 1_765_214_062_097_800_265;
 
 /// A deterministic scalar for input number `i`.
 pub fn scalar(i: u64) -> Fr {
@@ -259,7 +251,7 @@ pub fn measure_endpoints(v: &mut Verifier) -> Result<Vec<EndpointRow>, String> {
     }
     let r = v.eip2537_call(0x0b, [g1[0].to_eip2537(), g1[1].to_eip2537()].concat(), false).map(|r| r.is_ok());
     row(v, "eip2537_call", "0x0b, two points", r)?;
-    let input = hex::decode(include_str!("../../canisters/bench/src/point_evaluation_input.hex").trim()).expect("hex");
+    let input = crate::fixtures::point_evaluation_input();
     let r = v.kzg_point_evaluation(input).map(|r| r.is_ok());
     row(v, "kzg_point_evaluation", "a valid proof (c-kzg correct_proof_4_1)", r)?;
     let r = v.hash_to(false, msg.clone(), min_sig::DST.to_vec()).map(|r| r.is_ok());
@@ -271,7 +263,8 @@ pub fn measure_endpoints(v: &mut Verifier) -> Result<Vec<EndpointRow>, String> {
 
 /// The per-endpoint table in Markdown.
 pub fn endpoint_table(rows: &[EndpointRow]) -> String {
-    use crate::results::thousands;
+    use crate::format::thousands;
+    use icbls_meter::{QUERY_LIMIT, UPDATE_LIMIT};
     let mut t = String::from(
         "| method | input | instructions | share of a query (5B) | share of an update (40B) | cycles as an update |\n\
          |---|---|---:|---:|---:|---:|\n",
@@ -280,8 +273,8 @@ pub fn endpoint_table(rows: &[EndpointRow]) -> String {
         let (count, q, u, cycles) = match r.instructions {
             Some(n) => (
                 thousands(n),
-                format!("{:.3}%", n as f64 * 100.0 / 5e9),
-                format!("{:.4}%", n as f64 * 100.0 / 4e10),
+                format!("{:.3}%", n as f64 * 100.0 / QUERY_LIMIT as f64),
+                format!("{:.4}%", n as f64 * 100.0 / UPDATE_LIMIT as f64),
                 thousands(UPDATE_BASE_CYCLES + CYCLES_PER_INSTRUCTION * n),
             ),
             None => ("-".into(), "-".into(), "-".into(), "-".into()),

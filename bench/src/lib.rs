@@ -10,8 +10,11 @@ pub mod artifact;
 pub mod build;
 pub mod chart;
 pub mod endpoints;
+pub mod fixtures;
+pub mod format;
 pub mod library_cases;
 pub mod results;
+pub mod rows;
 pub mod vectors;
 pub mod verifier;
 

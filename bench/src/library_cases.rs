@@ -35,10 +35,8 @@ pub fn aggregate(signatures: &[Vec<u8>], expected: Option<&[u8]>) -> Result<(), 
 /// Whether a compressed G1 (`g2` false) or G2 point decodes (flags, canonical coordinates,
 /// curve, subgroup; the point at infinity is a point) as `expected` says.
 pub fn deserialize(g2: bool, bytes: &[u8], expected: bool) -> Result<(), String> {
-    let decoded = match g2 {
-        false => G1Affine::from_compressed(bytes).map(|_| ()),
-        true => G2Affine::from_compressed(bytes).map(|_| ()),
-    };
+    let decoded =
+        if g2 { G2Affine::from_compressed(bytes).map(|_| ()) } else { G1Affine::from_compressed(bytes).map(|_| ()) };
     match (decoded, expected) {
         (Ok(()), true) | (Err(_), false) => Ok(()),
         (Ok(()), false) => Err("decoded, expected a rejection".into()),
@@ -48,9 +46,10 @@ pub fn deserialize(g2: bool, bytes: &[u8], expected: bool) -> Result<(), String>
 
 /// RFC 9380 `encode_to_curve` (the `_NU_` suites) against the expected compressed point.
 pub fn encode_to_curve(g2: bool, msg: &[u8], dst: &[u8], expected: &[u8]) -> Result<(), String> {
-    let got = match g2 {
-        false => encode_to_g1(msg, dst).to_affine_vartime().to_compressed().to_vec(),
-        true => encode_to_g2(msg, dst).to_affine_vartime().to_compressed().to_vec(),
+    let got = if g2 {
+        encode_to_g2(msg, dst).to_affine_vartime().to_compressed().to_vec()
+    } else {
+        encode_to_g1(msg, dst).to_affine_vartime().to_compressed().to_vec()
     };
     same("point", &got, expected)
 }
@@ -122,8 +121,9 @@ fn check_point(decoded: Result<bool, icbls::DecodeError>, reencoded: &[u8], entr
 }
 
 fn same(what: &str, got: &[u8], expected: &[u8]) -> Result<(), String> {
-    match got == expected {
-        true => Ok(()),
-        false => Err(format!("{what} 0x{} differs from the expected 0x{}", hex::encode(got), hex::encode(expected))),
+    if got == expected {
+        Ok(())
+    } else {
+        Err(format!("{what} 0x{} differs from the expected 0x{}", hex::encode(got), hex::encode(expected)))
     }
 }

@@ -3,7 +3,7 @@
 //! prints the tables and writes `bench/RESULTS.md`, `bench/results.json`, `bench/chart.svg` and
 //! the README's headline table;
 //! the verifier canister's methods are measured too. `vectors PATH...` instead runs vector
-//! files through the verifier canister (the conformance runner, `src/vectors.rs`).
+//! files through the verifier canister (the conformance runner, `src/vectors/`).
 
 use icbls_bench::build::{
     build_canisters, build_dependent, build_variant, workspace_root, CanisterPackage, DependentBuild, Variant,
@@ -72,7 +72,7 @@ fn run() -> Result<(), String> {
 
     let rows = results::run_all(backend.as_mut(), bench, baseline, |row| {
         let show = |m: &Option<results::Measurement>| {
-            m.as_ref().map_or("-".to_string(), |m| results::thousands(m.instructions))
+            m.as_ref().map_or("-".to_string(), |m| icbls_bench::format::thousands(m.instructions))
         };
         eprintln!("  {:<26} icbls {:>15}  baseline {:>15}", row.operation, show(&row.icbls), show(&row.baseline));
     })?;
@@ -223,9 +223,10 @@ fn vectors(paths: &[String]) -> Result<(), String> {
     let paths: Vec<std::path::PathBuf> = paths.iter().map(std::path::PathBuf::from).collect();
     let mut verifier = Verifier::install(backend_from_env()?)?;
     eprintln!("icbls-bench: running vectors on the {} backend", verifier.backend.name());
-    match icbls_bench::vectors::run_vectors(&paths, &mut verifier, &mut std::io::stdout())? {
-        true => Ok(()),
-        false => Err("some vectors failed (see above)".into()),
+    if icbls_bench::vectors::run_vectors(&paths, &mut verifier, &mut std::io::stdout())? {
+        Ok(())
+    } else {
+        Err("some vectors failed (see above)".into())
     }
 }
 
@@ -247,9 +248,10 @@ fn call(args: &[String]) -> Result<(), String> {
     let parsed = candid_parser::parse_idl_args(text).map_err(|e| format!("the arguments: {e}"))?;
     let bytes = parsed.to_bytes_with_types(&env, &arg_types).map_err(|e| format!("the arguments: {e}"))?;
     let mut verifier = Verifier::install(backend_from_env()?)?;
-    let reply: Vec<u8> = match update {
-        false => verifier.backend.query(verifier.id, method, &bytes)?,
-        true => verifier.backend.update(verifier.id, method, &bytes)?,
+    let reply: Vec<u8> = if update {
+        verifier.backend.update(verifier.id, method, &bytes)?
+    } else {
+        verifier.backend.query(verifier.id, method, &bytes)?
     }
     .response
     .map_err(|reject| format!("{method} was rejected: {reject}"))?;

@@ -9,9 +9,8 @@
 
 use candid::{CandidType, Principal};
 use icbls::bls::{min_pk, min_sig, SecretKey};
-use icbls_bench::endpoints::{
-    cancelling_pairs, eip_pairs, g1_points, msm_g1, msm_g2, IVG37_CERTIFICATE, IVG37_TIME_NS,
-};
+use icbls_bench::endpoints::{cancelling_pairs, eip_pairs, g1_points, msm_g1, msm_g2};
+use icbls_bench::fixtures::{IVG37_CERTIFICATE, IVG37_TIME_NS};
 use icbls_bench::verifier::*;
 use icbls_bench::{CallKind, MeterBackend, Sender};
 use icbls_verifier_client::service::EIP2537_METHODS;
@@ -21,11 +20,7 @@ struct Rng(u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        icbls::fields::splitmix64(&mut self.0)
     }
 
     fn below(&mut self, n: usize) -> usize {
@@ -86,7 +81,7 @@ fn seeds() -> Vec<Seed> {
     };
     let g1 = g1_points(2);
     let hash = HashToCurveArgs { message: msg.clone(), dst: min_sig::DST.to_vec() };
-    let kzg = hex::decode(include_str!("../../canisters/bench/src/point_evaluation_input.hex").trim()).unwrap();
+    let kzg = icbls_bench::fixtures::point_evaluation_input();
     let eip_inputs = |address: u8| -> Vec<u8> {
         match address {
             0x0b => [g1[0].to_eip2537(), g1[1].to_eip2537()].concat(),
@@ -219,15 +214,15 @@ fn random_and_mutated_arguments_never_trap() {
         // A third as paid updates from a canister (the update twin; the per-precompile
         // methods and the free ones as replicated queries).
         let update = rng.below(3) == 0;
-        let (method, kind, sender) = match update {
-            false => (seed.method.clone(), CallKind::Query, Sender::User(Principal::anonymous())),
-            true if seed.method == "version"
-                || seed.method == "price"
-                || EIP2537_METHODS.iter().any(|(m, _)| *m == seed.method) =>
-            {
-                (seed.method.clone(), CallKind::Update, payer)
-            }
-            true => (format!("{}_update", seed.method), CallKind::Update, payer),
+        let (method, kind, sender) = if !update {
+            (seed.method.clone(), CallKind::Query, Sender::User(Principal::anonymous()))
+        } else if seed.method == "version"
+            || seed.method == "price"
+            || EIP2537_METHODS.iter().any(|(m, _)| *m == seed.method)
+        {
+            (seed.method.clone(), CallKind::Update, payer)
+        } else {
+            (format!("{}_update", seed.method), CallKind::Update, payer)
         };
         let outcome = v
             .backend

@@ -15,7 +15,7 @@ use icbls_bench::verifier::*;
 use icbls_verifier_client::service::{self, Context, Units, EIP_PAIRING_CAP, G1_MSM_CAP, G2_MSM_CAP};
 use std::sync::Mutex;
 
-const LIMITS: [u64; 2] = [5_000_000_000, 40_000_000_000];
+const LIMITS: [u64; 2] = [icbls_meter::QUERY_LIMIT, icbls_meter::UPDATE_LIMIT];
 /// The most of its limit an input at the cap may use.
 const HEADROOM: f64 = 0.85;
 
@@ -277,7 +277,7 @@ fn caps_fit_their_limits_and_one_more_is_refused(op: Op) {
         cells.push((cap, count, share));
     }
     let cell = |(_, count, share): &(u64, Option<u64>, Option<f64>)| match (count, share) {
-        (Some(c), Some(s)) => format!("{} ({s:.1}%)", icbls_bench::results::thousands(*c)),
+        (Some(c), Some(s)) => format!("{} ({s:.1}%)", icbls_bench::format::thousands(*c)),
         _ => "-".into(),
     };
     let row = format!(

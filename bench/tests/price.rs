@@ -9,6 +9,7 @@ use candid::utils::ArgumentEncoder;
 use candid::{CandidType, Principal};
 use icbls::bls::{min_pk, min_sig, SecretKey};
 use icbls_bench::endpoints::*;
+use icbls_bench::fixtures::*;
 use icbls_bench::verifier::*;
 use icbls_bench::{CallKind, MeterBackend, Sender};
 use icbls_verifier_client::service::{self, cycles_for_instructions, Units};
@@ -237,7 +238,7 @@ fn cases() -> Vec<Case> {
             ok::<PrecompileOutput>,
         ));
     }
-    let kzg = hex::decode(include_str!("../../canisters/bench/src/point_evaluation_input.hex").trim()).unwrap();
+    let kzg = icbls_bench::fixtures::point_evaluation_input();
     out.push(case(
         "kzg_point_evaluation_update",
         "a valid proof".into(),

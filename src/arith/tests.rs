@@ -22,11 +22,7 @@ fn words(x: &BigUint) -> [u64; 6] {
 fn random_below(state: &mut u64, m: &BigUint) -> BigUint {
     let mut w = [0u64; 6];
     for x in w.iter_mut() {
-        *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = *state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        *x = z ^ (z >> 31);
+        *x = crate::fields::splitmix64(state);
     }
     big(&w) % m
 }

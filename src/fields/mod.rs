@@ -20,4 +20,4 @@ pub use fp2::Fp2;
 pub use fp6::Fp6;
 pub use fr::Fr;
 #[doc(hidden)]
-pub use selftest::kernel_selftest;
+pub use selftest::{kernel_selftest, splitmix64};

@@ -1,5 +1,5 @@
-//! Bench rows of the protocols built on the primitives: BLS signatures (issue 7), the EIP-2537
-//! precompiles and EIP-4844 point evaluation (issue 8). Each row's input is valid and
+//! Bench rows of the protocols built on the primitives: BLS signatures, the EIP-2537
+//! precompiles and EIP-4844 point evaluation. Each row's input is valid and
 //! typical; the method checks the answer after measuring and traps if it is wrong.
 
 use ic_cdk::{query, update};

@@ -1,115 +1,9 @@
-//! Running the bench methods and writing `bench/RESULTS.md` and `bench/results.json`.
+//! `bench/RESULTS.md`, `bench/chart.svg` and the README tables from a [`Report`].
 
-use crate::build::CanisterPackage;
-use crate::{Backend, CanisterId, EMPTY_ARGS};
-use serde::Serialize;
-
-/// One measured call: enough to replay it on another meter or on PocketIC.
-#[derive(Clone, Debug, Serialize)]
-pub struct Measurement {
-    /// `bench` or `baseline`.
-    pub canister: &'static str,
-    /// The query method.
-    pub method: String,
-    /// The exact Candid argument, hex.
-    pub arg_hex: String,
-    /// IC instructions the operation spent, as the canister reported them.
-    pub instructions: u64,
-    /// Whether the method ran as an update call (for operations over a query's limit).
-    pub update: bool,
-}
-
-/// One row of the table: an operation, measured on each canister that has it.
-#[derive(Clone, Debug, Serialize)]
-pub struct Row {
-    /// The operation (the bench method's name).
-    pub operation: String,
-    /// The `icbls` figure, absent while the library lacks the operation.
-    pub icbls: Option<Measurement>,
-    /// The baseline figure, absent where the baseline has no such operation.
-    pub baseline: Option<Measurement>,
-}
-
-impl Row {
-    /// Baseline instructions over icbls instructions: how many times cheaper icbls is.
-    pub fn speedup(&self) -> Option<f64> {
-        match (&self.icbls, &self.baseline) {
-            (Some(i), Some(b)) if i.instructions > 0 => Some(b.instructions as f64 / i.instructions as f64),
-            _ => None,
-        }
-    }
-}
-
-/// Everything one run produced.
-#[derive(Clone, Debug, Serialize)]
-pub struct Report {
-    /// The command that produced it.
-    pub command: &'static str,
-    /// `meter` or `pocket-ic`.
-    pub backend: &'static str,
-    /// Versions of the measured libraries, from `Cargo.lock`.
-    pub versions: Vec<(String, String)>,
-    /// Each shipped canister's Wasm: size and hashes.
-    pub canisters: Vec<CanisterBuild>,
-    /// The rows, icbls's order first, then baseline-only rows in the baseline's order.
-    pub rows: Vec<Row>,
-    /// The kernel variants tried, measured on [`VARIANT_ROWS`].
-    pub variants: Vec<VariantResult>,
-    /// The gas Ethereum charges for each precompile row (from the bench canister's `eth_gas`).
-    pub eth_gas: Vec<(String, u64)>,
-    /// The verifier canister's methods, whole messages.
-    pub endpoints: Vec<crate::endpoints::EndpointRow>,
-    /// The example dependent canister, built as users build theirs.
-    pub dependent: Vec<DependentResult>,
-}
-
-/// The example dependent canister (`examples/dependent-canister`) built one way.
-#[derive(Clone, Debug, Serialize)]
-pub struct DependentResult {
-    /// Short name.
-    pub name: String,
-    /// How it was built.
-    pub description: String,
-    /// Size of its Wasm, in bytes.
-    pub wasm_bytes: usize,
-    /// Its methods (rows of the same name as the bench canister's).
-    pub instructions: Vec<Measurement>,
-}
-
-/// A shipped canister's Wasm, as the report records it.
-#[derive(Clone, Debug, Serialize)]
-pub struct CanisterBuild {
-    /// `bench`, `baseline` or `verifier`.
-    pub name: &'static str,
-    /// Size of the Wasm (with its Candid metadata), in bytes.
-    pub wasm_bytes: usize,
-    /// SHA-256 of the Wasm, the module hash the IC reports once it is installed.
-    pub sha256: String,
-    /// Size of the gzipped Wasm that is deployed.
-    pub gzip_bytes: usize,
-    /// SHA-256 of the gzipped Wasm.
-    pub gzip_sha256: String,
-    /// The replica's install-time checks on the Wasm: its figures against their limits.
-    pub validation: icbls_meter::ValidationReport,
-}
-
-impl CanisterBuild {
-    /// Sizes, hashes and install-time figures of `wasm` and of its deployable gzip; an error
-    /// when the replica would refuse to install it.
-    pub fn new(name: &'static str, wasm: &[u8]) -> Result<CanisterBuild, String> {
-        let validation =
-            icbls_meter::validate(wasm).map_err(|e| format!("the replica would refuse the {name} canister: {e}"))?;
-        let gzip = crate::artifact::gzip(wasm);
-        Ok(CanisterBuild {
-            name,
-            wasm_bytes: wasm.len(),
-            sha256: crate::artifact::sha256_hex(wasm),
-            gzip_bytes: gzip.len(),
-            gzip_sha256: crate::artifact::sha256_hex(&gzip),
-            validation,
-        })
-    }
-}
+use super::model::{CanisterBuild, DependentResult, Measurement, Report, Row, VariantResult};
+use crate::format::thousands;
+use crate::rows::{CHART_ROWS, README_ROWS, VARIANT_ROWS};
+use icbls_meter::QUERY_LIMIT;
 
 /// The canisters' tables: sizes and SHA-256 (so a build can be checked against this report),
 /// then what the replica's install-time validation measures, against its limits.
@@ -163,36 +57,11 @@ fn canisters_table(builds: &[CanisterBuild]) -> String {
     t
 }
 
-/// The rows the chart shows: the headline operations, where both libraries have them.
-pub const CHART_ROWS: &[&str] = &[
-    "g1_mul",
-    "g2_mul",
-    "g1_decompress_checked",
-    "g2_decompress_checked",
-    "g1_msm_128",
-    "miller_loop",
-    "final_exponentiation",
-    "pairing",
-    "pairing_check_2",
-    "hash_to_g1",
-    "hash_to_g2",
-    "bls_min_sig_verify",
-    "bls_min_pk_verify",
-    "certificate_verify",
-    "certificate_verify_with_delegation",
-];
-
 /// The README's headline table: the chart's rows and the precompile rows, icbls against the
 /// baseline where it has the operation.
 pub fn readme_table(report: &Report) -> String {
     let mut names: Vec<&str> = CHART_ROWS.to_vec();
-    names.extend([
-        "fast_aggregate_verify_128",
-        "batch_verify_128",
-        "eip2537_g1msm_128",
-        "eip2537_pairing_2",
-        "point_evaluation",
-    ]);
+    names.extend(README_ROWS);
     let rows: Vec<Row> = names.iter().filter_map(|n| report.rows.iter().find(|r| r.operation == *n).cloned()).collect();
     table(&rows)
 }
@@ -224,130 +93,6 @@ pub fn chart(rows: &[Row]) -> String {
         })
         .collect();
     crate::chart::bar_chart("IC instructions per operation: icbls against the baseline (log scale)", &bars)
-}
-
-/// The operations each kernel variant is measured on.
-pub const VARIANT_ROWS: &[&str] = &["fp_add", "fp_mul", "fp_square", "fp2_mul", "fp12_mul", "fr_mul"];
-
-/// One kernel variant's figures.
-#[derive(Clone, Debug, Serialize)]
-pub struct VariantResult {
-    /// Short name.
-    pub name: String,
-    /// How it was built.
-    pub description: String,
-    /// Whether this is the build that ships.
-    pub shipped: bool,
-    /// Size of the bench canister's Wasm, in bytes.
-    pub wasm_bytes: usize,
-    /// Instructions per operation of [`VARIANT_ROWS`], or why the variant was not measured.
-    pub instructions: Result<Vec<u64>, String>,
-}
-
-/// The IC's instruction limit for one query.
-pub const QUERY_LIMIT: u64 = 5_000_000_000;
-
-fn decode<T: candid::CandidType + for<'de> serde::Deserialize<'de>>(bytes: &[u8], what: &str) -> Result<T, String> {
-    candid::decode_one(bytes).map_err(|e| format!("{what}: cannot decode the reply: {e}"))
-}
-
-fn query(backend: &mut dyn Backend, id: CanisterId, method: &str, arg: &[u8]) -> Result<Vec<u8>, String> {
-    let outcome = backend.query(id, method, arg).map_err(|e| format!("{method}: {e}"))?;
-    outcome.response.map_err(|reject| format!("{method} was rejected: {reject}"))
-}
-
-/// Lists a bench canister's methods through its `benchmarks` query.
-pub fn list(backend: &mut dyn Backend, id: CanisterId) -> Result<Vec<String>, String> {
-    decode(&query(backend, id, "benchmarks", EMPTY_ARGS)?, "benchmarks")
-}
-
-/// The bench methods a canister runs as updates (none if it does not say).
-pub fn list_updates(backend: &mut dyn Backend, id: CanisterId) -> Vec<String> {
-    query(backend, id, "update_benchmarks", EMPTY_ARGS)
-        .and_then(|reply| decode(&reply, "update_benchmarks"))
-        .unwrap_or_default()
-}
-
-/// The gas Ethereum charges for each precompile row of the bench canister.
-pub fn eth_gas(backend: &mut dyn Backend, id: CanisterId) -> Result<Vec<(String, u64)>, String> {
-    decode(&query(backend, id, "eth_gas", EMPTY_ARGS)?, "eth_gas")
-}
-
-/// Runs one bench method (as a query, or as an update when `update`) and returns what it
-/// measured.
-pub fn measure(
-    backend: &mut dyn Backend,
-    id: CanisterId,
-    canister: CanisterPackage,
-    method: &str,
-    update: bool,
-) -> Result<Measurement, String> {
-    measure_on(backend, id, canister.name(), method, update)
-}
-
-/// Every method of the example dependent canister (its `benchmarks` list), as queries.
-pub fn measure_dependent(backend: &mut dyn Backend, id: CanisterId) -> Result<Vec<Measurement>, String> {
-    list(backend, id)?.iter().map(|method| measure_on(backend, id, "dependent", method, false)).collect()
-}
-
-fn measure_on(
-    backend: &mut dyn Backend,
-    id: CanisterId,
-    canister: &'static str,
-    method: &str,
-    update: bool,
-) -> Result<Measurement, String> {
-    let reply = match update {
-        false => query(backend, id, method, EMPTY_ARGS)?,
-        true => {
-            let outcome = backend.update(id, method, EMPTY_ARGS).map_err(|e| format!("{method}: {e}"))?;
-            outcome.response.map_err(|reject| format!("{method} was rejected: {reject}"))?
-        }
-    };
-    let instructions = decode(&reply, method)?;
-    Ok(Measurement { canister, method: method.to_string(), arg_hex: hex::encode(EMPTY_ARGS), instructions, update })
-}
-
-/// Every bench method of both canisters, as table rows.
-pub fn run_all(
-    backend: &mut dyn Backend,
-    bench: CanisterId,
-    baseline: CanisterId,
-    mut progress: impl FnMut(&Row),
-) -> Result<Vec<Row>, String> {
-    let ours = list(backend, bench)?;
-    let theirs = list(backend, baseline)?;
-    let (our_updates, their_updates) = (list_updates(backend, bench), list_updates(backend, baseline));
-    let mut names = ours.clone();
-    names.extend(theirs.iter().filter(|m| !ours.contains(m)).cloned());
-    let mut rows = Vec::new();
-    for name in names {
-        let icbls = match ours.contains(&name) {
-            true => Some(measure(backend, bench, CanisterPackage::Bench, &name, our_updates.contains(&name))?),
-            false => None,
-        };
-        let baseline = match theirs.contains(&name) {
-            true => Some(measure(backend, baseline, CanisterPackage::Baseline, &name, their_updates.contains(&name))?),
-            false => None,
-        };
-        let row = Row { operation: name, icbls, baseline };
-        progress(&row);
-        rows.push(row);
-    }
-    Ok(rows)
-}
-
-/// `1234567` as `1,234,567`.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn share(m: &Option<Measurement>) -> String {
@@ -599,44 +344,9 @@ fn updates_list(rows: &[Row]) -> String {
     }
 }
 
-/// The version of each named package in the workspace's `Cargo.lock`.
-pub fn locked_versions(lock: &str, packages: &[&str]) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    for block in lock.split("[[package]]") {
-        let field = |key: &str| {
-            block.lines().find_map(|l| {
-                l.strip_prefix(key)
-                    .and_then(|v| v.trim().strip_prefix('='))
-                    .map(|v| v.trim().trim_matches('"').to_string())
-            })
-        };
-        if let (Some(name), Some(version)) = (field("name"), field("version")) {
-            if packages.contains(&name.as_str()) && !out.iter().any(|(n, v)| *n == name && *v == version) {
-                out.push((name, version));
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn thousands_separators() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1_000), "1,000");
-        assert_eq!(thousands(129_300_000), "129,300,000");
-    }
-
-    #[test]
-    fn versions_from_lock() {
-        let lock = "[[package]]\nname = \"a\"\nversion = \"1.0\"\n\n[[package]]\nname = \"b\"\nversion = \"2.1\"\n";
-        assert_eq!(locked_versions(lock, &["b"]), vec![("b".to_string(), "2.1".to_string())]);
-    }
 
     #[test]
     fn rows_without_icbls_have_no_ratio() {

@@ -1,0 +1,19 @@
+//! The fixed inputs the bench runner and its tests share, each from one source.
+
+/// A mainnet certificate with a delegation (1.2 KB), as hex: the harness's, which both bench
+/// canisters verify.
+pub const IVG37_CERTIFICATE: &str = icbls_harness::IC_CERTIFICATE_HEX;
+/// Its `/time`.
+pub const IVG37_TIME_NS: u64 = icbls_harness::IC_CERTIFICATE_TIME_NS;
+/// A mainnet certificate with a delegation and sharded canister ranges (13 KB), as hex.
+pub const SUBNET_CERTIFICATE: &str = include_str!("inputs/224od_subnet_certificate.hex");
+/// Its `/time`.
+pub const SUBNET_TIME_NS: u64 = 1_765_214_062_097_800_265;
+/// A valid EIP-4844 point-evaluation precompile input (c-kzg `correct_proof_4_1`), as hex: the
+/// bench canister's `point_evaluation` row input.
+pub const POINT_EVALUATION_INPUT: &str = include_str!("../../canisters/bench/src/point_evaluation_input.hex");
+
+/// [`POINT_EVALUATION_INPUT`] as bytes.
+pub fn point_evaluation_input() -> Vec<u8> {
+    hex::decode(POINT_EVALUATION_INPUT.trim()).expect("the fixture is hex")
+}
