@@ -303,6 +303,8 @@ mod tests;
 
 // ---- Pairing ---------------------------------------------------------------------------------
 
+// `group` writes Gt additively: its `+` is the product in Fp12, its `-` the quotient.
+#[allow(clippy::suspicious_arithmetic_impl, clippy::suspicious_op_assign_impl)]
 mod pairing_traits {
     use super::*;
     use crate::pairing::{G2Prepared, Gt, MillerLoopResult};

@@ -185,7 +185,7 @@ fn reference(address: u8, input: &[u8]) -> Option<Vec<u8>> {
                 Some(out_g2(&sum))
             }
             0x0c => {
-                (!input.is_empty() && input.len() % 160 == 0).then_some(())?;
+                (!input.is_empty() && input.len().is_multiple_of(160)).then_some(())?;
                 let mut acc = blst_p1::default();
                 for pair in input.chunks(160) {
                     let a = ref_g1(&pair[..128], true)?;
@@ -200,7 +200,7 @@ fn reference(address: u8, input: &[u8]) -> Option<Vec<u8>> {
                 Some(out_g1(&acc))
             }
             0x0e => {
-                (!input.is_empty() && input.len() % 288 == 0).then_some(())?;
+                (!input.is_empty() && input.len().is_multiple_of(288)).then_some(())?;
                 let mut acc = blst_p2::default();
                 for pair in input.chunks(288) {
                     let a = ref_g2(&pair[..256], true)?;
@@ -215,7 +215,7 @@ fn reference(address: u8, input: &[u8]) -> Option<Vec<u8>> {
                 Some(out_g2(&acc))
             }
             0x0f => {
-                (!input.is_empty() && input.len() % 384 == 0).then_some(())?;
+                (!input.is_empty() && input.len().is_multiple_of(384)).then_some(())?;
                 let mut acc = *blst_fp12_one();
                 for pair in input.chunks(384) {
                     let a = ref_g1(&pair[..128], true)?;

@@ -66,7 +66,7 @@ fn g1_arithmetic_matches_zkcrypto() {
         assert!(same_g1(&(a - b), &(za - zb)), "sub {i}");
         assert!(same_g1(&a.add_affine(&b_affine), &(za + zb)), "mixed add {i}");
         assert!(same_g1(&a.double(), &za.double()), "double {i}");
-        assert_eq!(a + b == b + a, true);
+        assert!(a + b == b + a);
         assert_eq!(a.to_affine(), a.to_affine_vartime());
         assert!((a + b).is_on_curve());
         let k = scalar(&mut rng);

@@ -89,7 +89,8 @@ fn g2_vectors() {
 fn message_and_dst(rng: &mut Rng, i: usize) -> (Vec<u8>, Vec<u8>) {
     let mut msg = vec![0u8; (rng.next_u64() % 101) as usize];
     rng.fill(&mut msg);
-    let dst_len = if i % 10 == 0 { 256 + (rng.next_u64() % 45) as usize } else { 1 + (rng.next_u64() % 64) as usize };
+    let dst_len =
+        if i.is_multiple_of(10) { 256 + (rng.next_u64() % 45) as usize } else { 1 + (rng.next_u64() % 64) as usize };
     let mut dst = vec![0u8; dst_len];
     rng.fill(&mut dst);
     (msg, dst)

@@ -122,7 +122,7 @@ fn prepared_generators_match_run_time_preparation() {
 /// An EIP-2537 pairing input decoded as the EIP says: a nonempty multiple of 384 bytes, each
 /// pair a G1 then a G2 point, both on the curve and in their subgroups.
 fn eip2537_pairs(input: &[u8]) -> Result<Vec<(G1Affine, G2Affine)>, String> {
-    if input.is_empty() || input.len() % 384 != 0 {
+    if input.is_empty() || !input.len().is_multiple_of(384) {
         return Err("invalid input length".into());
     }
     input

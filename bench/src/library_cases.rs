@@ -83,7 +83,7 @@ pub fn zkcrypto_points(g2: bool, compressed: bool, bytes: &[u8]) -> Result<Vec<R
         (true, true) => 96,
         (true, false) => 192,
     };
-    if bytes.is_empty() || bytes.len() % size != 0 {
+    if bytes.is_empty() || !bytes.len().is_multiple_of(size) {
         return Err(format!("{} bytes is not a whole number of {size}-byte encodings", bytes.len()));
     }
     let mut g1 = G1Projective::identity();
@@ -106,8 +106,8 @@ pub fn zkcrypto_points(g2: bool, compressed: bool, bytes: &[u8]) -> Result<Vec<R
             check_point(decoded.map(|p| p == expected), &reencoded, entry)
         };
         results.push(result);
-        g1 = g1 + G1Projective::generator();
-        g2_sum = g2_sum + G2Projective::generator();
+        g1 += G1Projective::generator();
+        g2_sum += G2Projective::generator();
     }
     Ok(results)
 }

@@ -61,11 +61,9 @@ pub fn instrument(wasm: &[u8]) -> Result<Vec<u8>, Error> {
                 | Payload::DataSection(_)
                 | Payload::End(_)
         );
-        if before_exports && !globals_done {
-            if !matches!(payload, Payload::GlobalSection(_)) {
-                out.section(&facts.extra_globals(wasm_encoder::GlobalSection::new()));
-                globals_done = true;
-            }
+        if before_exports && !globals_done && !matches!(payload, Payload::GlobalSection(_)) {
+            out.section(&facts.extra_globals(wasm_encoder::GlobalSection::new()));
+            globals_done = true;
         }
         let after_exports = before_exports && !matches!(payload, Payload::ExportSection(_));
         if after_exports && !exports_done {

@@ -163,7 +163,7 @@ fn count_pairs(
     pair: usize,
     expected: &'static str,
 ) -> Result<usize, PrecompileError> {
-    if input.is_empty() || input.len() % pair != 0 {
+    if input.is_empty() || !input.len().is_multiple_of(pair) {
         Err(PrecompileError::InvalidLength { precompile, expected, actual: input.len() })
     } else {
         Ok(input.len() / pair)

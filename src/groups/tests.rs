@@ -19,7 +19,7 @@ fn g1_cube_roots_and_their_eigenvalues() {
     let g = G1Projective::generator();
     let phi = |beta: Fp| {
         let mut p = g;
-        p.0.x = p.0.x * beta;
+        p.0.x *= beta;
         p
     };
     assert_eq!(phi(BETA_LAMBDA), g.mul_vartime(&fr_u128(LAMBDA)));

@@ -45,7 +45,7 @@ impl Rng {
     /// A uniformly random value below `m` (by rejection).
     pub fn below(&mut self, m: &BigUint) -> BigUint {
         let bytes = (m.bits() as usize).div_ceil(8);
-        let mask = if m.bits() % 8 == 0 { 0xff } else { (1u8 << (m.bits() % 8)) - 1 };
+        let mask = if m.bits().is_multiple_of(8) { 0xff } else { (1u8 << (m.bits() % 8)) - 1 };
         loop {
             let mut buf = vec![0u8; bytes];
             self.fill(&mut buf);

@@ -529,7 +529,7 @@ fn map_fp_to_g1() -> u64 {
 /// EIP-2537's MAP_FP2_TO_G2.
 #[query]
 fn map_fp2_to_g2() -> u64 {
-    measure(fp2(1), |u| icbls::hash_to_curve::map_fp2_to_g2(u))
+    measure(fp2(1), icbls::hash_to_curve::map_fp2_to_g2)
 }
 
 /// hash_to_curve for G1 (random oracle), a 32-byte message, the IC's DST.
