@@ -108,14 +108,3 @@ pub(crate) fn core_batch_verify<V: Variant>(
         Err(BlsError::InvalidSignature)
     }
 }
-
-/// The sum of keys; an empty list, or a sum that is the identity, is an error.
-pub(crate) fn sum_keys<'a, V: Variant>(
-    keys: impl ExactSizeIterator<Item = &'a V::Key>,
-) -> Result<PublicKey<V>, BlsError> {
-    if keys.len() == 0 {
-        return Err(BlsError::Empty { what: "public keys to aggregate" });
-    }
-    let sum = keys.fold(V::KeyProj::identity(), |acc, k| acc.add_affine(k));
-    PublicKey::non_identity(sum.to_affine_vartime())
-}

@@ -3,7 +3,6 @@
 //! ciphersuite module names them for its variant: `min_sig::PublicKey` is
 //! `PublicKey<MinSig>`, `min_pk::Signature` is `Signature<MinPk>`.
 
-use super::core::sum_keys;
 use super::variant::sealed::{Affine, Projective};
 use super::variant::Variant;
 #[cfg(doc)]
@@ -175,4 +174,13 @@ impl<V: Variant> From<PopVerifiedPublicKey<V>> for PublicKey<V> {
     fn from(pk: PopVerifiedPublicKey<V>) -> PublicKey<V> {
         pk.0
     }
+}
+
+/// The sum of keys; an empty list, or a sum that is the identity, is an error.
+fn sum_keys<'a, V: Variant>(keys: impl ExactSizeIterator<Item = &'a V::Key>) -> Result<PublicKey<V>, BlsError> {
+    if keys.len() == 0 {
+        return Err(BlsError::Empty { what: "public keys to aggregate" });
+    }
+    let sum = keys.fold(V::KeyProj::identity(), |acc, k| acc.add_affine(k));
+    PublicKey::non_identity(sum.to_affine_vartime())
 }

@@ -1,7 +1,7 @@
 //! Why a certificate was rejected: each error names the part of the certificate (and, for
 //! malformed bytes, the offset) and the check it failed.
 
-use super::tree::LookupResult;
+use super::lookup::LookupResult;
 use crate::DecodeError;
 use core::fmt;
 

@@ -59,6 +59,7 @@ mod bls;
 mod cbor;
 mod der;
 mod error;
+mod lookup;
 mod ranges;
 mod root_key;
 #[rustfmt::skip]
@@ -67,8 +68,9 @@ mod tree;
 
 pub use der::{bls_key_from_der, DER_KEY_BYTES, DER_PREFIX, IC_MAINNET_ROOT_KEY_DER};
 pub use error::{CertificateError, KeyError, Within};
+pub use lookup::LookupResult;
 pub use root_key::IC_MAINNET_ROOT_KEY;
-pub use tree::{Children, HashTree, LookupResult, Subtree, SubtreeLookup, MAX_TREE_DEPTH};
+pub use tree::{Children, HashTree, Subtree, SubtreeLookup, MAX_TREE_DEPTH};
 
 use cbor::{Reader, MAP, TEXT};
 

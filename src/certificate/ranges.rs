@@ -19,7 +19,8 @@
 
 use super::cbor::{Reader, ARRAY};
 use super::error::{CertificateError, Within};
-use super::tree::{HashTree, LookupResult, SubtreeLookup};
+use super::lookup::LookupResult;
+use super::tree::{HashTree, SubtreeLookup};
 use super::MAX_PRINCIPAL_BYTES;
 
 /// Whether the ranges leaf `leaf` covers `canister`.
