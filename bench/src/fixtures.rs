@@ -17,3 +17,14 @@ pub const POINT_EVALUATION_INPUT: &str = include_str!("../../canisters/bench/src
 pub fn point_evaluation_input() -> Vec<u8> {
     hex::decode(POINT_EVALUATION_INPUT.trim()).expect("the fixture is hex")
 }
+
+#[cfg(test)]
+mod tests {
+    /// The canisters take the root key as hex from the harness (which links no icbls code); it
+    /// is the library's constant, byte for byte.
+    #[test]
+    fn harness_root_key_is_the_library_constant() {
+        let harness = hex::decode(icbls_harness::IC_ROOT_KEY_DER_HEX).expect("hex");
+        assert_eq!(harness, icbls::certificate::IC_MAINNET_ROOT_KEY_DER);
+    }
+}

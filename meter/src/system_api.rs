@@ -11,9 +11,6 @@ use crate::instrument::{COUNTER_EXPORT, MEMORY_EXPORT};
 use crate::Error;
 use wasmi::{Caller, Extern, Global, Linker, Memory, Module, Val};
 
-/// The IC mainnet root key (DER-wrapped BLS12-381 G2 point), what `ic0.root_key_copy` returns.
-pub const MAINNET_ROOT_KEY_HEX: &str = "308182301d060d2b0601040182dc7c0503010201060c2b0601040182dc7c05030201036100814c0e6ec71fab583b08bd81373c255c3c371b2e84863c98a4f1e08b74235d14fb5d9c0cd546d9685f913a0c0b2cc5341583bf4b4392e467db96d65b9bb4cb717112f8472e0d5a4d14505ffd7484b01291091c5f87b98883463f98091a0baaae";
-
 /// Canister state that lives outside the Wasm instance and survives between update calls.
 #[derive(Clone, Debug)]
 pub(crate) struct Environment {
@@ -50,7 +47,8 @@ impl Default for Environment {
             certified_data: Vec::new(),
             data_certificate: None,
             global_timer: 0,
-            root_key: hex::decode(MAINNET_ROOT_KEY_HEX).expect("constant hex"),
+            // What `ic0.root_key_copy` returns: the IC mainnet root key, DER-wrapped.
+            root_key: icbls::certificate::IC_MAINNET_ROOT_KEY_DER.to_vec(),
             log_bytes: 0,
         }
     }

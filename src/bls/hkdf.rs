@@ -165,10 +165,6 @@ mod tests {
     use alloc::vec::Vec;
     use sha2::Digest;
 
-    fn hex(s: &str) -> Vec<u8> {
-        (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()
-    }
-
     #[test]
     fn sha256_matches_sha2_at_every_padding_boundary() {
         let data: Vec<u8> = (0..300u32).map(|i| (i * 131 + 7) as u8).collect();
@@ -194,8 +190,8 @@ mod tests {
         let cases = [
             (
                 vec![0x0b; 22],
-                hex("000102030405060708090a0b0c"),
-                hex("f0f1f2f3f4f5f6f7f8f9"),
+                hex::decode("000102030405060708090a0b0c").unwrap(),
+                hex::decode("f0f1f2f3f4f5f6f7f8f9").unwrap(),
                 "077709362c2e32df0ddc3f0dc47bba6390b6c73bb50f9c3122ec844ad7c2b3e5",
                 "3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865",
             ),
@@ -218,8 +214,8 @@ mod tests {
             let mut prk = [0u8; 32];
             let (a, b) = ikm.split_at(ikm.len() / 3);
             extract(&salt, &[a, b], &mut prk);
-            assert_eq!(prk.to_vec(), hex(prk_hex));
-            let expected = hex(okm_hex);
+            assert_eq!(prk.to_vec(), hex::decode(prk_hex).unwrap());
+            let expected = hex::decode(okm_hex).unwrap();
             let mut okm = vec![0u8; expected.len()];
             let (a, b) = info.split_at(info.len() / 2);
             expand(&prk, &[a, b], &mut okm).unwrap();

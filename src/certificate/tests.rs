@@ -2,10 +2,6 @@ use super::*;
 use alloc::vec;
 use alloc::vec::Vec;
 
-fn unhex(s: &str) -> Vec<u8> {
-    (0..s.len() / 2).map(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).unwrap()).collect()
-}
-
 // The interface specification's example ("Certification", "Example"): the full tree and the
 // tree pruned to /a/y, /ax and /d, with their shared root hash.
 const FULL: &str = "8301830183024161830183018302417882034568656c6c6f810083024179820345776f726c6483024162820344676f6f648301830241638100830241648203476d6f726e696e67";
@@ -15,15 +11,15 @@ const ROOT: &str = "eb5c5b2195e62d996b84c9bcc8259d19a83786a2f59e0878cec84c811f66
 #[test]
 fn spec_example_root_hash() {
     for t in [FULL, PRUNED] {
-        let bytes = unhex(t);
+        let bytes = hex::decode(t).unwrap();
         let tree = HashTree::decode(&bytes).unwrap();
-        assert_eq!(tree.root_hash().to_vec(), unhex(ROOT));
+        assert_eq!(tree.root_hash().to_vec(), hex::decode(ROOT).unwrap());
     }
 }
 
 #[test]
 fn spec_example_lookups_in_the_pruned_tree() {
-    let bytes = unhex(PRUNED);
+    let bytes = hex::decode(PRUNED).unwrap();
     let tree = HashTree::decode(&bytes).unwrap();
     assert_eq!(tree.lookup(&[b"a", b"a"]), LookupResult::Unknown);
     assert_eq!(tree.lookup(&[b"a", b"y"]), LookupResult::Found(b"world"));
@@ -37,7 +33,7 @@ fn spec_example_lookups_in_the_pruned_tree() {
 
 #[test]
 fn lookups_in_the_full_tree() {
-    let bytes = unhex(FULL);
+    let bytes = hex::decode(FULL).unwrap();
     let tree = HashTree::decode(&bytes).unwrap();
     assert_eq!(tree.lookup(&[b"a", b"x"]), LookupResult::Found(b"hello"));
     assert_eq!(tree.lookup(&[b"a", b"y"]), LookupResult::Found(b"world"));
@@ -196,7 +192,7 @@ fn time_is_leb128() {
             "{leb:02x?}"
         );
     }
-    let t = unhex(FULL);
+    let t = hex::decode(FULL).unwrap();
     assert_eq!(
         certificate_time(&HashTree::decode(&t).unwrap(), Within::Certificate),
         Err(CertificateError::MissingTime { within: Within::Certificate, lookup: LookupResult::Absent })

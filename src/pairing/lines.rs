@@ -147,13 +147,7 @@ pub(crate) fn check_or_write_lines(
     use alloc::string::String;
     use core::fmt::Write;
 
-    fn hex(x: &Fp) -> String {
-        x.to_bytes().iter().fold(String::new(), |mut s, b| {
-            let _ = write!(s, "{b:02x}");
-            s
-        })
-    }
-
+    let to_hex = |x: &Fp| hex::encode(x.to_bytes());
     assert_eq!(points.len(), constants.len());
     if std::env::var_os("ICBLS_WRITE_PREPARED").is_some() {
         let mut out = String::new();
@@ -172,7 +166,7 @@ pub(crate) fn check_or_write_lines(
             for Line { c0, c1, c4 } in G2Prepared::new(q).lines.iter() {
                 out.push_str("    Line::from_hex([\n");
                 for v in [c0.c0, c0.c1, c1.c0, c1.c1, c4.c0, c4.c1] {
-                    let _ = writeln!(out, "        \"{}\",", hex(&v));
+                    let _ = writeln!(out, "        \"{}\",", to_hex(&v));
                 }
                 out.push_str("    ]),\n");
             }
