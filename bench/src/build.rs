@@ -5,7 +5,8 @@
 use crate::artifact::Artifact;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
 
 /// The canisters of this workspace, by package name and Wasm file stem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,8 +67,17 @@ fn target_dir() -> PathBuf {
     }
 }
 
-/// One build at a time: tests call this from several threads.
-static BUILD: Mutex<()> = Mutex::new(());
+/// One build at a time per target folder (tests call these from several threads, and each
+/// build writes what the next one reads); builds in different folders run side by side.
+fn lock_target(target: &Path) -> Arc<Mutex<()>> {
+    static LOCKS: Mutex<BTreeMap<PathBuf, Arc<Mutex<()>>>> = Mutex::new(BTreeMap::new());
+    let mut locks = LOCKS.lock().unwrap_or_else(|e| e.into_inner());
+    locks.entry(target.to_path_buf()).or_default().clone()
+}
+
+/// The three canisters, built together: one build (one feature resolution) gives each of them
+/// the same Wasm whichever of them a caller asks for.
+const ALL_CANISTERS: [CanisterPackage; 3] = [CanisterPackage::Bench, CanisterPackage::Baseline, CanisterPackage::Verifier];
 
 /// A way of building the kernels other than the shipped one, to measure against it.
 #[derive(Clone, Copy, Debug)]
@@ -91,7 +101,7 @@ pub const WITHOUT_SIMD128_FLAG: Variant = Variant {
     rustflags: Some(""),
 };
 
-/// Builds the canisters (one `cargo build` for all of them), adds each one's Candid interface as
+/// Builds the canisters (one `cargo build` for all three, whichever are asked for), adds each one's Candid interface as
 /// `icp:public candid:service` metadata, writes the deployable files into [`artifacts_dir`] and
 /// returns the Wasm bytes (with metadata), in the order asked.
 pub fn build_canisters(canisters: &[CanisterPackage]) -> Result<Vec<Vec<u8>>, String> {
@@ -112,6 +122,9 @@ pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
 /// a toolchain it installs itself, so a machine that already had this release lacks it; without
 /// this step the canister build would fail only after compiling every dependency.
 pub fn ensure_wasm_target() -> Result<(), String> {
+    // One rustup at a time when builds run side by side.
+    static ENSURE: Mutex<()> = Mutex::new(());
+    let _guard = ENSURE.lock().unwrap_or_else(|e| e.into_inner());
     let root = workspace_root();
     let libdir = Command::new("rustc")
         .current_dir(&root)
@@ -146,7 +159,6 @@ pub fn ensure_wasm_target() -> Result<(), String> {
 }
 
 fn build(canisters: &[CanisterPackage], variant: Option<&Variant>) -> Result<Vec<Vec<u8>>, String> {
-    let _guard = BUILD.lock().unwrap_or_else(|e| e.into_inner());
     ensure_wasm_target()?;
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut cmd = Command::new(cargo);
@@ -158,7 +170,8 @@ fn build(canisters: &[CanisterPackage], variant: Option<&Variant>) -> Result<Vec
         .env_remove("CARGO_BUILD_RUSTFLAGS")
         // The shipped build takes the default kernel, whatever the environment asks.
         .env_remove("ICBLS_KERNEL");
-    for c in canisters {
+    // The shipped build always takes all three (a variant only what it measures).
+    for c in if variant.is_some() { canisters } else { &ALL_CANISTERS[..] } {
         cmd.args(["-p", c.package()]);
     }
     let mut target = target_dir();
@@ -174,6 +187,8 @@ fn build(canisters: &[CanisterPackage], variant: Option<&Variant>) -> Result<Vec
             cmd.env("RUSTFLAGS", flags);
         }
     }
+    let lock = lock_target(&target);
+    let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
     let status = cmd.status().map_err(|e| format!("cannot run cargo: {e}"))?;
     if !status.success() {
         return Err(format!("building the canisters failed ({status})"));
@@ -221,7 +236,6 @@ pub fn dependent_dir() -> PathBuf {
 
 /// Builds the example dependent canister as `build` says and returns its Wasm bytes.
 pub fn build_dependent(build: &DependentBuild) -> Result<Vec<u8>, String> {
-    let _guard = BUILD.lock().unwrap_or_else(|e| e.into_inner());
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let target = target_dir().join("dependent").join(build.name);
     let mut cmd = Command::new(cargo);
@@ -243,6 +257,8 @@ pub fn build_dependent(build: &DependentBuild) -> Result<Vec<u8>, String> {
     for (setting, value) in build.profile {
         cmd.env(format!("CARGO_PROFILE_RELEASE_{setting}"), value);
     }
+    let lock = lock_target(&target);
+    let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
     let status = cmd.status().map_err(|e| format!("cannot run cargo: {e}"))?;
     if !status.success() {
         return Err(format!("building the dependent canister ({}) failed ({status})", build.name));

@@ -9,6 +9,7 @@
 pub mod artifact;
 pub mod build;
 pub mod chart;
+pub mod check;
 pub mod endpoints;
 pub mod fixtures;
 pub mod format;

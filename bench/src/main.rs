@@ -9,6 +9,7 @@ use icbls_bench::build::{
     build_canisters, build_dependent, build_variant, workspace_root, CanisterPackage, DependentBuild, Variant,
     WITHOUT_SIMD128_FLAG,
 };
+use icbls_bench::check;
 use icbls_bench::results::{self, DependentResult, Report, VariantResult, VARIANT_ROWS};
 use icbls_bench::verifier::Verifier;
 use icbls_bench::{backend_from_env, Backend, EMPTY_ARGS};
@@ -45,13 +46,14 @@ fn run() -> Result<(), String> {
     match args.first().map(String::as_str) {
         None => {}
         Some("--readme") if args.len() == 1 => update_readme = true,
+        Some("--check") => return check(&args[1..]),
         Some("vectors") if args.len() > 1 => return vectors(&args[1..]),
         Some("call") if args.len() > 1 => return call(&args[1..]),
         Some("build") => return build(&args[1..]),
         Some(other) => {
             return Err(format!(
-                "unknown argument {other:?}; usage: {COMMAND} [--readme | build [CANISTER...] | \
-                 vectors PATH... | call METHOD [CANDID_ARGS] [--update]]"
+                "unknown argument {other:?}; usage: {COMMAND} [--readme | --check [PREFIX...] | \
+                 build [CANISTER...] | vectors PATH... | call METHOD [CANDID_ARGS] [--update]]"
             ));
         }
     }
@@ -65,50 +67,71 @@ fn run() -> Result<(), String> {
     for b in &builds {
         eprintln!("icbls-bench: {} Wasm sha256 {} ({} bytes)", b.name, b.sha256, b.wasm_bytes);
     }
-    let mut backend = backend_from_env()?;
-    eprintln!("icbls-bench: running on the {} backend", backend.name());
-    let bench = backend.install(&wasm[0], EMPTY_ARGS)?;
-    let baseline = backend.install(&wasm[1], EMPTY_ARGS)?;
-
-    let rows = results::run_all(backend.as_mut(), bench, baseline, |row| {
-        let show = |m: &Option<results::Measurement>| {
-            m.as_ref().map_or("-".to_string(), |m| icbls_bench::format::thousands(m.instructions))
-        };
-        eprintln!("  {:<26} icbls {:>15}  baseline {:>15}", row.operation, show(&row.icbls), show(&row.baseline));
-    })?;
-
-    let eth_gas = results::eth_gas(backend.as_mut(), bench)?;
-    eprintln!("icbls-bench: measuring the verifier canister's methods");
-    let mut verifier = Verifier::install(backend_from_env()?)?;
-    let endpoints = icbls_bench::endpoints::measure_endpoints(&mut verifier)?;
-    let mut variants = vec![VariantResult {
-        name: "radix30 + simd128".into(),
-        description: "13 x 30-bit limbs stored in `u32`, computed in `u64`, unrolled; pairs of products in two `simd128` lanes (`src/arith/radix30/`)".into(),
-        shipped: true,
-        wasm_bytes: wasm[0].len(),
-        instructions: variant_rows(backend.as_mut(), &wasm[0]),
-    }];
-    variants.push(wasm_opt_variant(backend.as_mut(), &wasm[0]));
-    for v in VARIANTS {
-        eprintln!("icbls-bench: building the {} variant", v.name);
-        let built = build_variant(&[CanisterPackage::Bench], v)?.remove(0);
-        variants.push(VariantResult {
-            name: v.name.into(),
-            description: v.description.into(),
-            shipped: false,
-            wasm_bytes: built.len(),
-            instructions: variant_rows(backend.as_mut(), &built),
+    // The kernel variants and the dependent canister are built while the shipped canisters are
+    // measured: each build ends in a long single-threaded fat-LTO link, so two side by side (in
+    // target folders of their own) keep both cores busy.
+    let (backend_name, rows, eth_gas, endpoints, variants, dependent) = std::thread::scope(|s| {
+        let variant_builds = s.spawn(|| {
+            VARIANTS
+                .iter()
+                .map(|v| {
+                    eprintln!("icbls-bench: building the {} variant", v.name);
+                    build_variant(&[CanisterPackage::Bench], v).map(|mut w| w.remove(0))
+                })
+                .collect::<Vec<_>>()
         });
-    }
-
-    let dependent =
-        DEPENDENT_BUILDS.iter().map(|b| measure_dependent_build(backend.as_mut(), b)).collect::<Result<Vec<_>, _>>()?;
-
+        let dependent_builds = s.spawn(|| {
+            DEPENDENT_BUILDS
+                .iter()
+                .map(|b| {
+                    eprintln!("icbls-bench: building the dependent canister ({})", b.name);
+                    build_dependent(b)
+                })
+                .collect::<Vec<_>>()
+        });
+        let mut backend = backend_from_env()?;
+        eprintln!("icbls-bench: running on the {} backend", backend.name());
+        let bench = backend.install(&wasm[0], EMPTY_ARGS)?;
+        let baseline = backend.install(&wasm[1], EMPTY_ARGS)?;
+        let rows = results::run_all(backend.as_mut(), bench, baseline, |row| {
+            let show = |m: &Option<results::Measurement>| {
+                m.as_ref().map_or("-".to_string(), |m| icbls_bench::format::thousands(m.instructions))
+            };
+            eprintln!("  {:<26} icbls {:>15}  baseline {:>15}", row.operation, show(&row.icbls), show(&row.baseline));
+        })?;
+        let eth_gas = results::eth_gas(backend.as_mut(), bench)?;
+        eprintln!("icbls-bench: measuring the verifier canister's methods");
+        let mut verifier = Verifier::install(backend_from_env()?)?;
+        let endpoints = icbls_bench::endpoints::measure_endpoints(&mut verifier)?;
+        let mut variants = vec![VariantResult {
+            name: "radix30 + simd128".into(),
+            description: "13 x 30-bit limbs stored in `u32`, computed in `u64`, unrolled; pairs of products in two `simd128` lanes (`src/arith/radix30/`)".into(),
+            shipped: true,
+            wasm_bytes: wasm[0].len(),
+            instructions: variant_rows(backend.as_mut(), &wasm[0]),
+        }];
+        for (v, built) in VARIANTS.iter().zip(variant_builds.join().expect("the variant builds panicked")) {
+            let built = built?;
+            variants.push(VariantResult {
+                name: v.name.into(),
+                description: v.description.into(),
+                shipped: false,
+                wasm_bytes: built.len(),
+                instructions: variant_rows(backend.as_mut(), &built),
+            });
+        }
+        let dependent = DEPENDENT_BUILDS
+            .iter()
+            .zip(dependent_builds.join().expect("the dependent builds panicked"))
+            .map(|(b, built)| measure_dependent_build(backend.as_mut(), b, &built?))
+            .collect::<Result<Vec<_>, String>>()?;
+        Ok::<_, String>((backend.name(), rows, eth_gas, endpoints, variants, dependent))
+    })?;
     let root = workspace_root();
     let lock = std::fs::read_to_string(root.join("Cargo.lock")).map_err(|e| format!("Cargo.lock: {e}"))?;
     let report = Report {
         command: COMMAND,
-        backend: backend.name(),
+        backend: backend_name,
         versions: results::locked_versions(&lock, &["bls12_381", "ic-verify-bls-signature"]),
         canisters: builds,
         rows,
@@ -149,6 +172,40 @@ fn run() -> Result<(), String> {
     println!("{}", results::dependent_table(&report.dependent, &report.rows));
     eprintln!("icbls-bench: wrote bench/RESULTS.md, bench/results.json and bench/chart.svg");
     Ok(())
+}
+
+/// `--check [PREFIX...]`: measures the bench canister's rows (those whose names start with a
+/// prefix, or all) and fails when one is more than 0.5% worse than `bench/results.json` says
+/// (`icbls_bench::check`). Writes nothing.
+fn check(prefixes: &[String]) -> Result<(), String> {
+    let path = workspace_root().join("bench/results.json");
+    let json = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let recorded = check::recorded_rows(&json)?;
+    let wasm = build_canisters(&[CanisterPackage::Bench])?.remove(0);
+    let mut backend = backend_from_env()?;
+    let bench = backend.install(&wasm, EMPTY_ARGS)?;
+    let updates = results::list_updates(backend.as_mut(), bench);
+    let mut measured = Vec::new();
+    for operation in results::list(backend.as_mut(), bench)? {
+        if check::selected(&operation, prefixes) {
+            let m = results::measure(backend.as_mut(), bench, CanisterPackage::Bench, &operation, updates.contains(&operation))?;
+            measured.push((operation, m.instructions));
+        }
+    }
+    if measured.is_empty() {
+        return Err(format!("no bench row starts with any of {prefixes:?}"));
+    }
+    let comparisons = check::compare(&recorded, &measured);
+    for c in &comparisons {
+        println!("{}", c.line());
+    }
+    let worse: Vec<&str> = comparisons.iter().filter(|c| c.regressed()).map(|c| c.operation.as_str()).collect();
+    if worse.is_empty() {
+        println!("{} rows, none more than 0.5% worse than bench/results.json", comparisons.len());
+        Ok(())
+    } else {
+        Err(format!("{} rows are more than 0.5% worse than bench/results.json: {}", worse.len(), worse.join(", ")))
+    }
 }
 
 /// `build [CANISTER...]`: builds the canisters (all three unless named: `verifier`, `bench`,
@@ -200,13 +257,11 @@ const DEPENDENT_BUILDS: &[DependentBuild] = &[
     },
 ];
 
-/// Builds the dependent canister one way and measures its methods. A build or a method that
+/// Measures the methods of the dependent canister built one way. A build or a method that
 /// fails is an error of the whole run: the example must keep compiling against the library's
 /// API, and its methods trap when their input does not verify.
-fn measure_dependent_build(backend: &mut dyn Backend, build: &DependentBuild) -> Result<DependentResult, String> {
-    eprintln!("icbls-bench: building the dependent canister ({})", build.name);
-    let wasm = build_dependent(build)?;
-    let id = backend.install(&wasm, EMPTY_ARGS)?;
+fn measure_dependent_build(backend: &mut dyn Backend, build: &DependentBuild, wasm: &[u8]) -> Result<DependentResult, String> {
+    let id = backend.install(wasm, EMPTY_ARGS)?;
     let instructions =
         results::measure_dependent(backend, id).map_err(|e| format!("the dependent canister ({}): {e}", build.name))?;
     Ok(DependentResult {
@@ -268,51 +323,4 @@ fn variant_rows(backend: &mut dyn Backend, wasm: &[u8]) -> Result<Vec<u64>, Stri
         .iter()
         .map(|op| results::measure(backend, id, CanisterPackage::Bench, op, false).map(|m| m.instructions))
         .collect()
-}
-
-/// The shipped build after binaryen's `wasm-opt -O3`, when `wasm-opt` is on the PATH.
-fn wasm_opt_variant(backend: &mut dyn Backend, wasm: &[u8]) -> VariantResult {
-    let mut result = VariantResult {
-        name: "radix30 + simd128 + wasm-opt".into(),
-        description: "the shipped Wasm after binaryen `wasm-opt -O3`".into(),
-        shipped: false,
-        wasm_bytes: 0,
-        instructions: Err("wasm-opt is not installed (Debian package binaryen)".into()),
-    };
-    let dir = workspace_root().join("target/variants/wasm-opt");
-    let (input, output) = (dir.join("in.wasm"), dir.join("out.wasm"));
-    let prepared = std::fs::create_dir_all(&dir).and_then(|_| std::fs::write(&input, wasm));
-    if let Err(e) = prepared {
-        result.instructions = Err(format!("cannot write {}: {e}", input.display()));
-        return result;
-    }
-    let status = std::process::Command::new("wasm-opt")
-        .arg("-O3")
-        .args(["--enable-bulk-memory", "--enable-sign-ext", "--enable-mutable-globals"])
-        .args(["--enable-nontrapping-float-to-int", "--enable-multivalue", "--enable-reference-types"])
-        .arg("--enable-simd")
-        .arg(&input)
-        .arg("-o")
-        .arg(&output)
-        .status();
-    match status {
-        Ok(s) if s.success() => match std::fs::read(&output) {
-            Ok(optimized) => {
-                if let Ok(v) = wasm_opt_version() {
-                    result.description = format!("the shipped Wasm after `wasm-opt -O3` ({v})");
-                }
-                result.wasm_bytes = optimized.len();
-                result.instructions = variant_rows(backend, &optimized);
-            }
-            Err(e) => result.instructions = Err(format!("cannot read wasm-opt's output: {e}")),
-        },
-        Ok(s) => result.instructions = Err(format!("wasm-opt failed ({s})")),
-        Err(_) => {}
-    }
-    result
-}
-
-fn wasm_opt_version() -> Result<String, String> {
-    let out = std::process::Command::new("wasm-opt").arg("--version").output().map_err(|e| e.to_string())?;
-    Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
 }

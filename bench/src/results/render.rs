@@ -306,8 +306,7 @@ pub fn markdown(report: &Report) -> String {
          operations. The shipped build is the one above: `simd128` is on for the whole build \
          because the two-lane products make every tower operation cheaper (compare the scalar \
          row); without the flag (a dependent's build) the functions that hold them enable \
-         `simd128` themselves (the row without the flag); and `wasm-opt` is not in the build \
-         because what it saves (its row) does not pay for a build dependency.\n\n\
+         `simd128` themselves (the row without the flag).\n\n\
          {variants}\n\
          ## Canister Wasm\n\n\
          What ships: profile `canister` (opt-level 3, fat LTO, one codegen unit, \
