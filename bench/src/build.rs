@@ -3,9 +3,9 @@
 //! canister (`examples/dependent-canister`) the way a user of the library builds theirs.
 
 use crate::artifact::Artifact;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 /// The canisters of this workspace, by package name and Wasm file stem.
@@ -77,7 +77,8 @@ fn lock_target(target: &Path) -> Arc<Mutex<()>> {
 
 /// The three canisters, built together: one build (one feature resolution) gives each of them
 /// the same Wasm whichever of them a caller asks for.
-const ALL_CANISTERS: [CanisterPackage; 3] = [CanisterPackage::Bench, CanisterPackage::Baseline, CanisterPackage::Verifier];
+const ALL_CANISTERS: [CanisterPackage; 3] =
+    [CanisterPackage::Bench, CanisterPackage::Baseline, CanisterPackage::Verifier];
 
 /// A way of building the kernels other than the shipped one, to measure against it.
 #[derive(Clone, Copy, Debug)]

@@ -27,4 +27,11 @@ mod tests {
         let harness = hex::decode(icbls_harness::IC_ROOT_KEY_DER_HEX).expect("hex");
         assert_eq!(harness, icbls::certificate::IC_MAINNET_ROOT_KEY_DER);
     }
+
+    /// The DSTs the bench canisters hash under are the library's suites' tags.
+    #[test]
+    fn harness_dsts_are_the_library_constants() {
+        assert_eq!(icbls_harness::MIN_SIG_DST, icbls::bls::min_sig::DST);
+        assert_eq!(icbls_harness::MIN_PK_DST, icbls::bls::min_pk::DST);
+    }
 }

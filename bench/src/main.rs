@@ -188,7 +188,13 @@ fn check(prefixes: &[String]) -> Result<(), String> {
     let mut measured = Vec::new();
     for operation in results::list(backend.as_mut(), bench)? {
         if check::selected(&operation, prefixes) {
-            let m = results::measure(backend.as_mut(), bench, CanisterPackage::Bench, &operation, updates.contains(&operation))?;
+            let m = results::measure(
+                backend.as_mut(),
+                bench,
+                CanisterPackage::Bench,
+                &operation,
+                updates.contains(&operation),
+            )?;
             measured.push((operation, m.instructions));
         }
     }
@@ -260,7 +266,11 @@ const DEPENDENT_BUILDS: &[DependentBuild] = &[
 /// Measures the methods of the dependent canister built one way. A build or a method that
 /// fails is an error of the whole run: the example must keep compiling against the library's
 /// API, and its methods trap when their input does not verify.
-fn measure_dependent_build(backend: &mut dyn Backend, build: &DependentBuild, wasm: &[u8]) -> Result<DependentResult, String> {
+fn measure_dependent_build(
+    backend: &mut dyn Backend,
+    build: &DependentBuild,
+    wasm: &[u8],
+) -> Result<DependentResult, String> {
     let id = backend.install(wasm, EMPTY_ARGS)?;
     let instructions =
         results::measure_dependent(backend, id).map_err(|e| format!("the dependent canister ({}): {e}", build.name))?;

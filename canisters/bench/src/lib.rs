@@ -504,10 +504,7 @@ fn pairing_check_16() -> u64 {
     pairing_check_n(16)
 }
 
-/// Domain separation tag of the IC's min-sig suite (signatures in G1), as in the baseline.
-const DST_G1: &[u8] = b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
-/// Domain separation tag of Ethereum's min-pk proof-of-possession suite (signatures in G2).
-const DST_G2: &[u8] = b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
+use icbls_harness::{MIN_PK_DST as DST_G2, MIN_SIG_DST as DST_G1};
 /// The 32-byte message every hash row hashes.
 const MESSAGE: [u8; 32] = [0xab; 32];
 

@@ -54,28 +54,23 @@ pub fn measure<I, O>(input: I, op: impl FnOnce(&I) -> O) -> u64 {
 /// Decodes a hex constant used as a bench input; bench inputs are fixed, so a bad constant is a
 /// bug in the canister, reported with its text.
 pub fn hex_bytes<const N: usize>(hex: &str) -> [u8; N] {
-    let bytes = hex_vec(hex);
-    assert_eq!(bytes.len(), N, "bench input has the wrong length");
-    let mut out = [0u8; N];
-    out.copy_from_slice(&bytes);
-    out
+    hex_vec(hex)
+        .try_into()
+        .unwrap_or_else(|bytes: Vec<u8>| panic!("bench input has {} bytes, not {N}: {hex}", bytes.len()))
 }
 
 /// [`hex_bytes`] for inputs of any length.
 pub fn hex_vec(hex: &str) -> Vec<u8> {
-    fn nibble(c: u8) -> u8 {
-        match c {
-            b'0'..=b'9' => c - b'0',
-            b'a'..=b'f' => c - b'a' + 10,
-            b'A'..=b'F' => c - b'A' + 10,
-            _ => panic!("bench input is not hex: {c:?}"),
-        }
-    }
-    let hex = hex.trim();
-    let hex = hex.strip_prefix("0x").unwrap_or(hex).as_bytes();
-    assert_eq!(hex.len() % 2, 0, "bench input has an odd number of hex digits");
-    hex.chunks(2).map(|pair| nibble(pair[0]) << 4 | nibble(pair[1])).collect()
+    hex::decode(hex.trim()).unwrap_or_else(|e| panic!("bench input is not hex ({e}): {hex}"))
 }
+
+/// The domain separation tag of the IC's min-sig suite (signatures in G1), which both bench
+/// canisters' hashing rows use (equal to `icbls::bls::min_sig::DST`, `bench/src/fixtures.rs`
+/// checks).
+pub const MIN_SIG_DST: &[u8] = b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
+/// The domain separation tag of Ethereum's min-pk proof-of-possession suite (signatures in G2),
+/// equal to `icbls::bls::min_pk::DST`.
+pub const MIN_PK_DST: &[u8] = b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
 
 /// A valid IC certificate signature (tests/vectors/bls_sig_min_sig_ic, `verify_valid_0`): the
 /// message is `"\x0dic-state-root" || root_hash`, the key the IC mainnet root key.
