@@ -153,14 +153,29 @@ impl<const N: usize> Params<N> {
     }
 
     /// `1/a`, or `None` for zero, in time that depends on `a`: the integer `aR mod p`
-    /// inverted times `R²` is `a^-1·R`, the inverse in Montgomery form.
+    /// inverted times `R²` is `a^-1·R`, the inverse in Montgomery form (the binary GCD runs on
+    /// 30-bit limbs, its starting cofactor `R²`).
     pub(crate) fn invert_vartime(&self, a: &Elem<N>) -> Option<Elem<N>> {
-        let mut words = [0u64; 6];
-        words[..N].copy_from_slice(&a.0);
-        let mut modulus = [0u64; 6];
-        modulus[..N].copy_from_slice(&self.p);
-        let inverse = super::bingcd::invert(&words, &modulus, 128 * N as u32)?;
-        Some(Elem(take::<N>(&inverse)))
+        self.invert_with(a, super::bingcd::invert_vartime::<13>)
+    }
+
+    /// As [`Self::invert_vartime`], in time that does not depend on `a`.
+    pub(crate) fn invert_fixed(&self, a: &Elem<N>) -> Option<Elem<N>> {
+        self.invert_with(a, super::bingcd::invert_fixed::<13>)
+    }
+
+    #[inline(always)]
+    fn invert_with(
+        &self,
+        a: &Elem<N>,
+        invert: impl Fn(&[u64; 13], &[u64; 13], u64, &[u64; 13]) -> Option<[u64; 13]>,
+    ) -> Option<Elem<N>> {
+        use super::bingcd::{limbs_of_words, neg_inv30, words_of_limbs};
+        let m = limbs_of_words::<13>(&self.p);
+        let inverse = invert(&limbs_of_words(&a.0), &m, neg_inv30(m[0]), &limbs_of_words(&self.r2))?;
+        let mut out = [0u64; N];
+        words_of_limbs(&inverse, &mut out);
+        Some(Elem(out))
     }
 
     /// `(a0 + a1·u)(b0 + b1·u)`.

@@ -234,6 +234,8 @@ macro_rules! kernels_agree {
                         expected,
                         "native64 invert {a}"
                     );
+                    assert_eq!(k30.invert_fixed(&a30).map(|x| big(&k30.to_words(&x))), expected, "radix30 fixed {a}");
+                    assert_eq!(k64.invert_fixed(&a64).map(|x| big(&k64.to_words(&x))), expected, "native64 fixed {a}");
                 }
                 assert_eq!(k30.eq(&a30, &b30), a == b);
                 assert_eq!(k64.eq(&a64, &b64), a == b);
@@ -254,3 +256,66 @@ macro_rules! kernels_agree {
 
 kernels_agree!(fp_kernels_agree_with_big_integers, P_WORDS, 13, 6);
 kernels_agree!(fr_kernels_agree_with_big_integers, R_WORDS, 9, 4);
+
+/// Values with long runs of zero and one bits at every offset (and their complements below `m`),
+/// the inputs on which the binary GCD's approximations are least accurate.
+fn bit_runs(m: &BigUint) -> Vec<BigUint> {
+    let one = BigUint::from(1u32);
+    let top = m.bits() as usize;
+    let mut out = Vec::new();
+    for run in [1usize, 2, 7, 29, 30, 31, 33, 34, 35, 63, 64, 65, 100, 200] {
+        for start in (0..top).step_by(13) {
+            let ones = ((&one << run.min(top - start)) - 1u32) << start;
+            // A run of ones, a run of zeros in all ones, alternating runs.
+            let mut alternating = BigUint::from(0u32);
+            let mut bit = start;
+            while bit < top {
+                alternating |= ((&one << run.min(top - bit)) - 1u32) << bit;
+                bit += 2 * run;
+            }
+            for v in [ones.clone(), ((&one << top) - 1u32) ^ &ones, alternating] {
+                let v = v % m;
+                out.push(m - &v - 1u32);
+                out.push(v);
+            }
+        }
+    }
+    out
+}
+
+macro_rules! inversions_agree {
+    ($name:ident, $modulus:expr, $n30:literal, $n64:literal) => {
+        /// Both inversions (variable time and fixed time) of both kernels against Fermat, on
+        /// edge values, runs of bits and random values; zero has no inverse.
+        #[test]
+        fn $name() {
+            let k30 = radix30::Params::<$n30>::new(&$modulus);
+            let k64 = native64::Params::<$n64>::new(&$modulus);
+            let m = big(&$modulus);
+            let mut values = edge_values(&m, &[30 * $n30, 64 * $n64]);
+            values.extend(bit_runs(&m));
+            let mut state = 7;
+            for _ in 0..2_000 {
+                values.push(random_below(&mut state, &m));
+            }
+            for a in &values {
+                let expected = if *a == BigUint::from(0u32) { None } else { Some(a.modpow(&(&m - 2u32), &m)) };
+                let (a30, a64) = (k30.from_words(&words(a)), k64.from_words(&words(a)));
+                let r30 = |x: Option<radix30::Elem<$n30>>| x.map(|x| big(&k30.to_words(&x)));
+                let r64 = |x: Option<native64::Elem<$n64>>| x.map(|x| big(&k64.to_words(&x)));
+                assert_eq!(r30(k30.invert_vartime(&a30)), expected, "radix30 vartime {a}");
+                assert_eq!(r30(k30.invert_fixed(&a30)), expected, "radix30 fixed {a}");
+                assert_eq!(r64(k64.invert_vartime(&a64)), expected, "native64 vartime {a}");
+                assert_eq!(r64(k64.invert_fixed(&a64)), expected, "native64 fixed {a}");
+                // The same element in [p, 2p): radix30's partially reduced form.
+                if let Some(high) = a30.plus_p(&k30) {
+                    assert_eq!(r30(k30.invert_vartime(&high)), expected, "radix30 vartime {a} + p");
+                    assert_eq!(r30(k30.invert_fixed(&high)), expected, "radix30 fixed {a} + p");
+                }
+            }
+        }
+    };
+}
+
+inversions_agree!(fp_inversions_agree_with_fermat, P_WORDS, 13, 6);
+inversions_agree!(fr_inversions_agree_with_fermat, R_WORDS, 9, 4);

@@ -8,8 +8,6 @@ prime_field!(
     Fp, FP, FpElem, P_WORDS, 48, "Fp element"
 );
 
-/// p - 2: inversion by Fermat's little theorem.
-const P_MINUS_2: [u64; 6] = sub_small(P_WORDS, 2);
 /// (p + 1) / 4: square roots, since p ≡ 3 (mod 4).
 const P_PLUS_1_OVER_4: [u64; 6] = shr(add_small(P_WORDS, 1), 2);
 /// (p - 3) / 4: `a^((p-3)/4)` is `1/sqrt(a)` for a square `a`.
@@ -35,13 +33,11 @@ impl Fp {
         (Fp(x), Fp(y))
     }
 
-    /// `1/self`, or `None` for zero (Fermat: `self^(p-2)`), in time that does not depend on
-    /// the value. [`Self::invert_vartime`] is much cheaper for public values.
+    /// `1/self`, or `None` for zero, by the binary GCD with a fixed number of steps and no
+    /// branch on the value (Pornin, ePrint 2020/972), in time that does not depend on the value.
+    /// [`Self::invert_vartime`] is cheaper for public values.
     pub fn invert(&self) -> Option<Fp> {
-        if self.is_zero() {
-            return None;
-        }
-        Some(self.pow_vartime(&P_MINUS_2))
+        FP.invert_fixed(&self.0).map(Fp)
     }
 
     /// A square root, or `None` when there is none. Since p ≡ 3 (mod 4), `self^((p+1)/4)` is a

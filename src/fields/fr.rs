@@ -1,7 +1,6 @@
 //! Fr, the scalar field of BLS12-381: integers modulo the group order r.
 
 use crate::arith::{FrElem, FR, R_WORDS};
-use crate::fields::words::sub_small;
 use core::iter::{Product, Sum};
 use core::ops::{Add, AddAssign, Mul, MulAssign, Sub, SubAssign};
 
@@ -17,17 +16,12 @@ prime_field!(
 /// access.
 impl zeroize::DefaultIsZeroes for Fr {}
 
-/// r - 2: inversion by Fermat's little theorem.
-const R_MINUS_2: [u64; 6] = sub_small(R_WORDS, 2);
-
 impl Fr {
-    /// `1/self`, or `None` for zero (Fermat: `self^(r-2)`), in time that does not depend on
-    /// the value. [`Self::invert_vartime`] is much cheaper for public values.
+    /// `1/self`, or `None` for zero, by the binary GCD with a fixed number of steps and no
+    /// branch on the value (Pornin, ePrint 2020/972), in time that does not depend on the value.
+    /// [`Self::invert_vartime`] is cheaper for public values.
     pub fn invert(&self) -> Option<Fr> {
-        if self.is_zero() {
-            return None;
-        }
-        Some(self.pow_vartime(&R_MINUS_2))
+        FR.invert_fixed(&self.0).map(Fr)
     }
 
     /// Reduces a 64-byte big-endian integer modulo r (for hashing to scalars).

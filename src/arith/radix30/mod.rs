@@ -47,7 +47,7 @@ use wide_scalar as wide;
 #[allow(unused_imports)]
 pub(crate) use wide::Wide2;
 
-use super::words::{lt, shl_mod, sub_words};
+use super::words::shl_mod;
 
 const BITS: u32 = 30;
 const MASK: u64 = (1 << BITS) - 1;
@@ -101,6 +101,18 @@ impl<const N: usize> Elem<N> {
             }
         }
         false
+    }
+
+    /// The same element as `x + p` when that is below `2p` (the representation's other form), for
+    /// tests.
+    #[cfg(test)]
+    pub(crate) fn plus_p(&self, params: &Params<N>) -> Option<Elem<N>> {
+        let mut limbs = self.limbs();
+        for i in 0..N {
+            limbs[i] += params.p[i];
+        }
+        let out = Elem::from_limbs(carry(limbs));
+        out.value_below_2p(params).then_some(out)
     }
 
     /// An element from limbs below 2^30.
@@ -417,15 +429,20 @@ impl<const N: usize> Params<N> {
         Elem::from_limbs(carry(hi))
     }
 
-    /// `1/a`, or `None` for zero, in time that depends on `a`: the integer `aR mod p`
-    /// inverted times `R²` is `a^-1·R`, the inverse in Montgomery form.
+    /// `1/a`, or `None` for zero, in time that depends on `a`: the canonical integer `aR mod p`
+    /// inverted times `R²` is `a^-1·R`, the inverse in Montgomery form (the starting cofactor
+    /// of the binary GCD is `R²`).
     pub(crate) fn invert_vartime(&self, a: &Elem<N>) -> Option<Elem<N>> {
-        let mut words = words_of(&a.limbs());
-        if !lt(&words, &self.modulus) {
-            words = sub_words(&words, &self.modulus).0;
-        }
-        let inverse = super::bingcd::invert(&words, &self.modulus, 2 * BITS * N as u32)?;
-        Some(Elem::from_limbs(limbs_of::<N>(&inverse)))
+        let mut x = a.limbs();
+        super::bingcd::reduce_once(&mut x, &self.p);
+        super::bingcd::invert_vartime(&x, &self.p, self.p_inv, &self.r2).map(Elem::from_limbs)
+    }
+
+    /// As [`Self::invert_vartime`], in time that does not depend on `a`.
+    pub(crate) fn invert_fixed(&self, a: &Elem<N>) -> Option<Elem<N>> {
+        let mut x = a.limbs();
+        super::bingcd::reduce_once(&mut x, &self.p);
+        super::bingcd::invert_fixed(&x, &self.p, self.p_inv, &self.r2).map(Elem::from_limbs)
     }
 
     /// Enters Montgomery form from little-endian words holding a value below `p`.
