@@ -1,6 +1,7 @@
 //! Fr, the scalar field of BLS12-381: integers modulo the group order r.
 
 use crate::arith::{FrElem, FR, R_WORDS};
+use crate::fields::words::sub_small;
 use core::iter::{Product, Sum};
 use core::ops::{Add, AddAssign, Mul, MulAssign, Sub, SubAssign};
 
@@ -16,12 +17,22 @@ prime_field!(
 /// access.
 impl zeroize::DefaultIsZeroes for Fr {}
 
+/// r - 2: Fermat's inversion, the fallback of [`Fr::invert`].
+const R_MINUS_2: [u64; 6] = sub_small(R_WORDS, 2);
+
 impl Fr {
     /// `1/self`, or `None` for zero, by the binary GCD with a fixed number of steps and no
     /// branch on the value (Pornin, ePrint 2020/972), in time that does not depend on the value.
     /// [`Self::invert_vartime`] is cheaper for public values.
     pub fn invert(&self) -> Option<Fr> {
-        FR.invert_fixed(&self.0).map(Fr)
+        let inverse = Fr(FR.invert_fixed(&self.0)?);
+        // As in `Fp::invert`: a shortfall of the fixed step count (none is known) costs time on
+        // Fermat, never a wrong inverse.
+        if inverse * *self == Fr::ONE {
+            Some(inverse)
+        } else {
+            Some(self.pow_vartime(&R_MINUS_2))
+        }
     }
 
     /// Reduces a 64-byte big-endian integer modulo r (for hashing to scalars).

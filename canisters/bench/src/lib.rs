@@ -164,7 +164,7 @@ fn fp_inv() -> u64 {
     n
 }
 
-/// Inversion in constant time (Fermat).
+/// Inversion in constant time (the binary GCD with a fixed step count).
 #[query]
 fn fp_inv_constant_time() -> u64 {
     let a = fp(1);
