@@ -135,10 +135,7 @@ fn at_least<const L: usize>(x: &[u64; L], m: &[u64; L]) -> bool {
 pub(crate) fn invert_vartime<const L: usize>(y: &[u64; L], m: &[u64; L], m_inv: u64, c: &[u64; L]) -> Option<[u64; L]> {
     let (mut a, mut b) = (*y, *m);
     let (mut u, mut v) = (*c, [0u64; L]);
-    let mut t = L - 1;
-    while m[t] == 0 {
-        t -= 1;
-    }
+    let mut t = top_limb(m);
     // The paper's bound is 2·len(m) - 1 steps; more means a broken invariant.
     let mut budget = 2 * 30 * L as u32 / BATCH + 2;
     loop {
@@ -185,11 +182,11 @@ pub(crate) fn invert_vartime<const L: usize>(y: &[u64; L], m: &[u64; L], m_inv: 
         let (nb, neg_b) = combine(&a, &b, f1, g1);
         (a, b) = (na, nb);
         if neg_a {
-            negate_len(&mut a, L);
+            negate_masked(&mut a, !0);
             (f0, g0) = (-f0, -g0);
         }
         if neg_b {
-            negate_len(&mut b, L);
+            negate_masked(&mut b, !0);
             (f1, g1) = (-f1, -g1);
         }
         let mut nu = combine_mod(&u, &v, f0, g0, m, m_inv);
@@ -215,16 +212,14 @@ fn unpack(p: i64) -> (i64, i64) {
     (f, (p - f) >> 32)
 }
 
-/// `-x` for limbs with a signed top limb `len - 1` holding a negative value.
+/// The index of `m`'s highest nonzero limb (`m` is not zero).
 #[inline(always)]
-fn negate_len<const L: usize>(x: &mut [u64; L], len: usize) {
-    let mut c = 0i64;
-    for i in 0..len - 1 {
-        let t = c - x[i] as i64;
-        x[i] = t as u64 & MASK;
-        c = t >> BITS;
+fn top_limb<const L: usize>(m: &[u64; L]) -> usize {
+    let mut t = L - 1;
+    while m[t] == 0 {
+        t -= 1;
     }
-    x[len - 1] = (c - x[len - 1] as i64) as u64;
+    t
 }
 
 /// All ones when `bit`, else zero, hidden from the optimiser so that selections by it stay
@@ -239,10 +234,7 @@ fn mask(bit: u64) -> u64 {
 pub(crate) fn invert_fixed<const L: usize>(y: &[u64; L], m: &[u64; L], m_inv: u64, c: &[u64; L]) -> Option<[u64; L]> {
     let (mut a, mut b) = (*y, *m);
     let (mut u, mut v) = (*c, [0u64; L]);
-    let mut t = L - 1;
-    while m[t] == 0 {
-        t -= 1;
-    }
+    let t = top_limb(m);
     let len = 30 * t as u32 + 64 - m[t].leading_zeros();
     let batches = (2 * len - 1).div_ceil(BATCH) + 1;
     for _ in 0..batches {
