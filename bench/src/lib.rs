@@ -3,8 +3,8 @@
 //! What the benchmarks and the canister tests stand on: building canister Wasm, and a small
 //! [`Backend`] trait (install, upgrade, calls from a [`Sender`], instructions) with two
 //! implementations, the offline meter ([`MeterBackend`], the default) and PocketIC
-//! ([`PocketIcBackend`], chosen by [`backend_from_env`] when `POCKET_IC_BIN` names a server
-//! binary).
+//! (`PocketIcBackend`, with the `pocket-ic` feature, chosen by [`backend_from_env`] when
+//! `POCKET_IC_BIN` names a server binary).
 
 pub mod artifact;
 pub mod build;
@@ -188,7 +188,9 @@ impl Backend for MeterBackend {
     }
 }
 
-/// The real replica, through the `pocket-ic` crate and the server binary at `POCKET_IC_BIN`.
+/// The real replica, through the `pocket-ic` crate and the server binary at `POCKET_IC_BIN`
+/// (with the `pocket-ic` feature).
+#[cfg(feature = "pocket-ic")]
 pub struct PocketIcBackend {
     pic: pocket_ic::PocketIc,
     canisters: Vec<candid::Principal>,
@@ -196,6 +198,7 @@ pub struct PocketIcBackend {
     controllers: Vec<Option<Principal>>,
 }
 
+#[cfg(feature = "pocket-ic")]
 impl PocketIcBackend {
     /// Starts a PocketIC instance with one application subnet. The `pocket-ic` crate finds the
     /// server through `POCKET_IC_BIN`.
@@ -214,10 +217,12 @@ impl PocketIcBackend {
     }
 }
 
+#[cfg(feature = "pocket-ic")]
 fn from_pocket_ic(result: Result<Vec<u8>, pocket_ic::RejectResponse>) -> Outcome {
     Outcome { response: result.map_err(|r| r.reject_message), instructions: None, cycles: None }
 }
 
+#[cfg(feature = "pocket-ic")]
 impl Backend for PocketIcBackend {
     fn name(&self) -> &'static str {
         "pocket-ic"
@@ -270,13 +275,18 @@ impl Backend for PocketIcBackend {
 }
 
 /// PocketIC when `POCKET_IC_BIN` is set, the meter otherwise. A `POCKET_IC_BIN` that does not
-/// start a server is an error, not a silent fallback.
+/// start a server is an error, not a silent fallback, and so is `POCKET_IC_BIN` in a build
+/// without the `pocket-ic` feature (the error says how to add it).
 pub fn backend_from_env() -> Result<Box<dyn Backend>, String> {
-    if std::env::var_os("POCKET_IC_BIN").is_some() {
-        Ok(Box::new(PocketIcBackend::new()?))
-    } else {
-        Ok(Box::new(MeterBackend::new()))
+    if std::env::var_os("POCKET_IC_BIN").is_none() {
+        return Ok(Box::new(MeterBackend::new()));
     }
+    #[cfg(feature = "pocket-ic")]
+    return Ok(Box::new(PocketIcBackend::new()?));
+    #[cfg(not(feature = "pocket-ic"))]
+    Err("POCKET_IC_BIN is set, but this build has no PocketIC backend: add `--features icbls-bench/pocket-ic` \
+         to the cargo command (or unset POCKET_IC_BIN to use the meter)"
+        .into())
 }
 
 /// Candid encoding of the empty argument list.
