@@ -9,7 +9,8 @@
 //! ([`hash_to_curve`]), BLS signatures in the IC's and Ethereum's variants ([`bls`]), the
 //! EIP-2537 precompiles ([`eip2537`]) and EIP-4844 point evaluation ([`kzg`]), Internet
 //! Computer certificate verification ([`certificate`]: CBOR, hash tree, delegation, BLS check,
-//! time) and the `ff`/`group`/`pairing` traits ([`interop`]). Each operation's cost in IC
+//! time), drand beacon verification ([`drand`]) and the `ff`/`group`/`pairing` traits
+//! ([`interop`]). Each operation's cost in IC
 //! instructions is in the repository's `bench/RESULTS.md`.
 //!
 //! ```
@@ -51,6 +52,7 @@ extern crate alloc;
 mod arith;
 pub mod bls;
 pub mod certificate;
+pub mod drand;
 pub mod eip2537;
 mod error;
 pub mod fields;

@@ -41,6 +41,11 @@ pub enum BlsError {
         /// What the lists hold.
         what: &'static str,
     },
+    /// A caller-chosen domain separation tag breaks a rule of RFC 9380.
+    InvalidDst {
+        /// The rule that was broken.
+        rule: &'static str,
+    },
     /// The pairing equation does not hold: the signature is not valid for these keys and
     /// messages.
     InvalidSignature,
@@ -62,6 +67,7 @@ impl fmt::Display for BlsError {
                 write!(f, "aggregate verification: message {index} repeats an earlier one (the basic scheme needs distinct messages)")
             }
             BlsError::LengthMismatch { what } => write!(f, "{what}: the lists differ in length"),
+            BlsError::InvalidDst { rule } => write!(f, "domain separation tag: {rule}"),
             BlsError::InvalidSignature => f.write_str("the signature does not verify"),
         }
     }

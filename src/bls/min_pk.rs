@@ -42,7 +42,7 @@
 //! ```
 
 use super::variant::MinPk;
-use super::{core, keys, BlsError, SecretKey};
+use super::{core, keys, suite, BlsError, SecretKey};
 
 /// A public key of this variant: a point of G1 (48 bytes compressed), validated when made
 /// (see [`keys::PublicKey`]).
@@ -128,4 +128,72 @@ pub fn aggregate_verify(keys: &[PopVerifiedPublicKey], messages: &[&[u8]], sig: 
 /// ([`PopVerifiedPublicKey::aggregate`]).
 pub fn fast_aggregate_verify(keys: &[PopVerifiedPublicKey], msg: &[u8], sig: &Signature) -> Result<(), BlsError> {
     verify(&PopVerifiedPublicKey::aggregate(keys)?, msg, sig)
+}
+
+/// `Sign` under a caller-chosen `dst` (`CoreSign`, draft section 2.6), for ciphersuites other
+/// than this module's (section 4.1: an application's own tag, such as drand's). An empty
+/// `dst` is `BlsError::InvalidDst`.
+pub fn sign_with_dst(sk: &SecretKey, msg: &[u8], dst: &[u8]) -> Result<Signature, BlsError> {
+    suite::sign_with_dst::<MinPk>(sk, msg, dst)
+}
+
+/// `Verify` under a caller-chosen `dst` (`CoreVerify`, draft section 2.7). An empty `dst` is
+/// `BlsError::InvalidDst`.
+pub fn verify_with_dst(pk: &PublicKey, msg: &[u8], sig: &Signature, dst: &[u8]) -> Result<(), BlsError> {
+    suite::verify_with_dst::<MinPk>(pk, msg, sig, dst)
+}
+
+/// The min_pk variant's message-augmentation scheme (draft-irtf-cfrg-bls-signature-05, section
+/// 3.2), ciphersuite `BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_AUG_` (section 4.2.2): each
+/// signer signs its compressed public key followed by the message, so aggregation needs neither
+/// distinct messages nor proofs of possession. Keys and signatures are the variant's own types;
+/// a signature of another scheme does not verify here.
+///
+/// ```
+/// use icbls::bls::{min_pk::{self, aug}, SecretKey};
+///
+/// let sks: Vec<SecretKey> = (1..3u8).map(|i| SecretKey::key_gen(&[i; 32], b"").unwrap()).collect();
+/// let keys: Vec<min_pk::PublicKey> = sks.iter().map(min_pk::PublicKey::from_secret_key).collect();
+/// let sig = aug::sign(&sks[0], b"vote");
+/// assert_eq!(aug::verify(&keys[0], b"vote", &sig), Ok(()));
+/// assert!(aug::verify(&keys[1], b"vote", &sig).is_err());
+/// // The same message from two signers aggregates, with no proofs of possession.
+/// let both = min_pk::Signature::aggregate(&[sig, aug::sign(&sks[1], b"vote")]).unwrap();
+/// assert_eq!(aug::aggregate_verify(&keys, &[b"vote", b"vote"], &both), Ok(()));
+/// ```
+pub mod aug {
+    use super::{suite, BlsError, MinPk, SecretKey};
+
+    /// The keys and signatures are the min_pk variant's ([`super::PublicKey`],
+    /// [`super::Signature`]).
+    pub use super::{PublicKey, Signature};
+
+    /// The ciphersuite's domain separation tag (the message-augmentation scheme, draft section 3.2).
+    pub const DST: &[u8] = b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_AUG_";
+
+    /// `Sign` (section 3.2.1): `sk·H(PK || msg)` under [`DST`], where `PK` is the signer's
+    /// compressed public key, with a constant-time scalar multiplication.
+    pub fn sign(sk: &SecretKey, msg: &[u8]) -> Signature {
+        suite::aug_sign::<MinPk>(sk, msg, DST)
+    }
+
+    /// `Verify` (section 3.2.2): whether `sig` is `pk`'s signature on `PK || msg` under [`DST`].
+    pub fn verify(pk: &PublicKey, msg: &[u8], sig: &Signature) -> Result<(), BlsError> {
+        suite::aug_verify::<MinPk>(pk, msg, sig, DST)
+    }
+
+    /// `Verify` on encodings: decodes and validates the key and the signature first, and says
+    /// which one was malformed.
+    pub fn verify_bytes(pk: &[u8], msg: &[u8], sig: &[u8]) -> Result<(), BlsError> {
+        let pk = PublicKey::from_bytes(pk)?;
+        let sig = Signature::from_bytes(sig)?;
+        verify(&pk, msg, &sig)
+    }
+
+    /// `AggregateVerify` (section 3.2.3): whether `sig` aggregates the signatures of each key
+    /// on its message, each signed as `PK_i || message_i`. Messages may repeat, and keys need
+    /// no proof of possession.
+    pub fn aggregate_verify(keys: &[PublicKey], messages: &[&[u8]], sig: &Signature) -> Result<(), BlsError> {
+        suite::aug_aggregate_verify::<MinPk>(keys, messages, sig, DST)
+    }
 }

@@ -28,7 +28,7 @@
 //! ```
 
 use super::variant::{MinSig, Variant};
-use super::{core, keys, BlsError, SecretKey};
+use super::{core, keys, suite, BlsError, SecretKey};
 use crate::pairing::{pairing_check_prepared, G2Prepared};
 
 /// A public key of this variant: a point of G2 (96 bytes compressed), validated when made
@@ -85,6 +85,74 @@ pub fn aggregate_verify(keys: &[PublicKey], messages: &[&[u8]], sig: &Signature)
     core::core_aggregate_verify::<MinSig>(keys.iter().map(|k| k.0), messages, sig, DST)
 }
 
+/// `Sign` under a caller-chosen `dst` (`CoreSign`, draft section 2.6), for ciphersuites other
+/// than this module's (section 4.1: an application's own tag, such as drand's). An empty
+/// `dst` is `BlsError::InvalidDst`.
+pub fn sign_with_dst(sk: &SecretKey, msg: &[u8], dst: &[u8]) -> Result<Signature, BlsError> {
+    suite::sign_with_dst::<MinSig>(sk, msg, dst)
+}
+
+/// `Verify` under a caller-chosen `dst` (`CoreVerify`, draft section 2.7). An empty `dst` is
+/// `BlsError::InvalidDst`.
+pub fn verify_with_dst(pk: &PublicKey, msg: &[u8], sig: &Signature, dst: &[u8]) -> Result<(), BlsError> {
+    suite::verify_with_dst::<MinSig>(pk, msg, sig, dst)
+}
+
+/// The min_sig variant's message-augmentation scheme (draft-irtf-cfrg-bls-signature-05, section
+/// 3.2), ciphersuite `BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_AUG_` (section 4.2.2): each
+/// signer signs its compressed public key followed by the message, so aggregation needs neither
+/// distinct messages nor proofs of possession. Keys and signatures are the variant's own types;
+/// a signature of another scheme does not verify here.
+///
+/// ```
+/// use icbls::bls::{min_sig::{self, aug}, SecretKey};
+///
+/// let sks: Vec<SecretKey> = (1..3u8).map(|i| SecretKey::key_gen(&[i; 32], b"").unwrap()).collect();
+/// let keys: Vec<min_sig::PublicKey> = sks.iter().map(min_sig::PublicKey::from_secret_key).collect();
+/// let sig = aug::sign(&sks[0], b"vote");
+/// assert_eq!(aug::verify(&keys[0], b"vote", &sig), Ok(()));
+/// assert!(aug::verify(&keys[1], b"vote", &sig).is_err());
+/// // The same message from two signers aggregates, with no proofs of possession.
+/// let both = min_sig::Signature::aggregate(&[sig, aug::sign(&sks[1], b"vote")]).unwrap();
+/// assert_eq!(aug::aggregate_verify(&keys, &[b"vote", b"vote"], &both), Ok(()));
+/// ```
+pub mod aug {
+    use super::{suite, BlsError, MinSig, SecretKey};
+
+    /// The keys and signatures are the min_sig variant's ([`super::PublicKey`],
+    /// [`super::Signature`]).
+    pub use super::{PublicKey, Signature};
+
+    /// The ciphersuite's domain separation tag (the message-augmentation scheme, draft section 3.2).
+    pub const DST: &[u8] = b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_AUG_";
+
+    /// `Sign` (section 3.2.1): `sk·H(PK || msg)` under [`DST`], where `PK` is the signer's
+    /// compressed public key, with a constant-time scalar multiplication.
+    pub fn sign(sk: &SecretKey, msg: &[u8]) -> Signature {
+        suite::aug_sign::<MinSig>(sk, msg, DST)
+    }
+
+    /// `Verify` (section 3.2.2): whether `sig` is `pk`'s signature on `PK || msg` under [`DST`].
+    pub fn verify(pk: &PublicKey, msg: &[u8], sig: &Signature) -> Result<(), BlsError> {
+        suite::aug_verify::<MinSig>(pk, msg, sig, DST)
+    }
+
+    /// `Verify` on encodings: decodes and validates the key and the signature first, and says
+    /// which one was malformed.
+    pub fn verify_bytes(pk: &[u8], msg: &[u8], sig: &[u8]) -> Result<(), BlsError> {
+        let pk = PublicKey::from_bytes(pk)?;
+        let sig = Signature::from_bytes(sig)?;
+        verify(&pk, msg, &sig)
+    }
+
+    /// `AggregateVerify` (section 3.2.3): whether `sig` aggregates the signatures of each key
+    /// on its message, each signed as `PK_i || message_i`. Messages may repeat, and keys need
+    /// no proof of possession.
+    pub fn aggregate_verify(keys: &[PublicKey], messages: &[&[u8]], sig: &Signature) -> Result<(), BlsError> {
+        suite::aug_aggregate_verify::<MinSig>(keys, messages, sig, DST)
+    }
+}
+
 /// A validated public key with its Miller-loop lines computed once, for a key that verifies
 /// many messages ([`verify_prepared`]). It is made only from a [`PublicKey`] (validated:
 /// subgroup, not the identity) or, for the IC mainnet root key, from lines computed at
@@ -98,9 +166,9 @@ impl PreparedPublicKey {
         PreparedPublicKey(G2Prepared::new(&pk.0))
     }
 
-    /// A key from lines prepared elsewhere in the crate: the IC mainnet root key's, built in
-    /// by [`crate::certificate`] (`ic_mainnet_root_key`, with its test). The lines must be
-    /// those of a validated key.
+    /// A key from lines prepared elsewhere in the crate: the IC mainnet root key's, built in by
+    /// [`crate::certificate`] (`ic_mainnet_root_key`), and drand quicknet's, by [`crate::drand`]
+    /// (each with its test). The lines must be those of a validated key.
     pub(crate) const fn from_prepared(lines: G2Prepared) -> PreparedPublicKey {
         PreparedPublicKey(lines)
     }

@@ -8,6 +8,10 @@
 //! - [`min_pk`], as Ethereum uses it: public keys in G1, signatures in G2, ciphersuite
 //!   `BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_` (the proof-of-possession scheme).
 //!
+//! Each variant also has the message-augmentation scheme (section 3.2: [`min_sig::aug`],
+//! [`min_pk::aug`], ciphersuites `..._RO_AUG_`), and `sign_with_dst`/`verify_with_dst` for
+//! ciphersuites of an application's own (section 4.1), such as drand's ([`crate::drand`]).
+//!
 //! Both share [`SecretKey`] (with the draft's `KeyGen`, erased on drop) and [`BlsError`]. Every
 //! point that comes from outside is decoded with the checked decoders (on the curve, in the
 //! subgroup), and identity public keys and signatures are rejected (the draft's `KeyValidate`,
@@ -47,6 +51,7 @@ mod keygen;
 pub mod keys;
 pub mod min_pk;
 pub mod min_sig;
+mod suite;
 mod variant;
 
 pub use error::BlsError;
