@@ -1,12 +1,14 @@
 //! BLS under any ciphersuite: a caller-chosen DST and the message-augmentation scheme
 //! (draft-irtf-cfrg-bls-signature-05, sections 3.2 and 4.1) in both variants, differential
-//! against `blst` on random keys and messages, and the vectors of `tests/vectors/bls_sig_aug`
-//! where they exist.
+//! against `blst` on random keys and messages, and the augmented scheme's public vectors
+//! (`tests/vectors/bls_sig_aug`).
 
 mod common;
 
 use common::Rng;
 use icbls::bls::{min_pk, min_sig, BlsError, SecretKey};
+use serde_json::Value;
+use std::path::Path;
 
 /// A random key (through `KeyGen`, so blst's equals ours) and message.
 fn key_and_message(rng: &mut Rng) -> (SecretKey, [u8; 40], Vec<u8>) {
@@ -116,3 +118,69 @@ macro_rules! differential {
 
 differential!(min_sig_suites_agree_with_blst, min_sig, min_sig, "G1");
 differential!(min_pk_suites_agree_with_blst, min_pk, min_pk, "G2");
+
+fn hex_of(case: &Value, key: &str) -> Vec<u8> {
+    hex::decode(case[key].as_str().unwrap_or_else(|| panic!("{key} is not a string"))).unwrap()
+}
+
+fn hex_list(case: &Value, key: &str) -> Vec<Vec<u8>> {
+    case[key].as_array().unwrap().iter().map(|x| hex::decode(x.as_str().unwrap()).unwrap()).collect()
+}
+
+/// The augmented scheme's public vectors (`tests/vectors/bls_sig_aug`, see its PROVENANCE.md):
+/// `sign` cases are signed again from the secret key and verified, `verify` and
+/// `aggregate_verify` cases are checked against their verdicts.
+macro_rules! aug_vectors {
+    ($test:ident, $ours:ident, $file:literal, $at_least:expr) => {
+        #[test]
+        fn $test() {
+            use $ours::aug;
+            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/bls_sig_aug").join($file);
+            let file: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            assert_eq!(file["ciphersuite"].as_str().unwrap().as_bytes(), aug::DST);
+            let cases = file["cases"].as_array().unwrap();
+            let (mut valid, mut invalid) = (0, 0);
+            for case in cases {
+                let id = case["id"].as_str().unwrap();
+                let expected = case["expected_valid"].as_bool().unwrap();
+                let signature = hex_of(case, "signature");
+                match case["operation"].as_str().unwrap() {
+                    "sign" => {
+                        assert!(expected, "{id}");
+                        let sk = SecretKey::from_bytes(&hex_of(case, "secret_key")).unwrap();
+                        let pk = $ours::PublicKey::from_secret_key(&sk);
+                        assert_eq!(pk.to_bytes().to_vec(), hex_of(case, "public_key"), "{id}: public key");
+                        let message = hex_of(case, "message");
+                        assert_eq!(aug::sign(&sk, &message).to_bytes().to_vec(), signature, "{id}: signature");
+                        assert_eq!(aug::verify_bytes(&pk.to_bytes(), &message, &signature), Ok(()), "{id}");
+                    }
+                    "verify" => {
+                        let got = aug::verify_bytes(&hex_of(case, "public_key"), &hex_of(case, "message"), &signature);
+                        assert_eq!(got.is_ok(), expected, "{id}: {got:?}");
+                    }
+                    "aggregate_verify" => {
+                        let keys: Result<Vec<$ours::PublicKey>, BlsError> =
+                            hex_list(case, "public_keys").iter().map(|k| $ours::PublicKey::from_bytes(k)).collect();
+                        let messages = hex_list(case, "messages");
+                        let messages: Vec<&[u8]> = messages.iter().map(Vec::as_slice).collect();
+                        let got = keys.and_then(|keys| {
+                            let sig = $ours::Signature::from_bytes(&signature)?;
+                            aug::aggregate_verify(&keys, &messages, &sig)
+                        });
+                        assert_eq!(got.is_ok(), expected, "{id}: {got:?}");
+                    }
+                    other => panic!("{id}: unknown operation {other}"),
+                }
+                if expected {
+                    valid += 1;
+                } else {
+                    invalid += 1;
+                }
+            }
+            assert!(valid >= $at_least && invalid >= 5, "{valid} valid, {invalid} invalid cases");
+        }
+    };
+}
+
+aug_vectors!(min_pk_aug_vectors, min_pk, "min_pk.json", 100);
+aug_vectors!(min_sig_aug_vectors, min_sig, "min_sig.json", 90);
