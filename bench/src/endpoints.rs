@@ -6,6 +6,7 @@ use crate::fixtures::{IVG37_CERTIFICATE, IVG37_TIME_NS, SUBNET_CERTIFICATE, SUBN
 use crate::verifier::*;
 use icbls::bls::{min_pk, min_sig, SecretKey};
 use icbls::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
+use icbls_harness::hex_vec;
 use serde::Serialize;
 
 /// One method on one input.
@@ -258,6 +259,22 @@ pub fn measure_endpoints(v: &mut Verifier) -> Result<Vec<EndpointRow>, String> {
     row(v, "hash_to_g1", "32-byte message, the IC's DST", r)?;
     let r = v.hash_to(true, msg, min_pk::DST.to_vec()).map(|r| r.is_ok());
     row(v, "hash_to_g2", "32-byte message, Ethereum's DST", r)?;
+    let quicknet = DrandVerifyArgs {
+        chain: DrandChain::Quicknet,
+        round: icbls_harness::DRAND_QUICKNET_ROUND,
+        signature: hex_vec(icbls_harness::DRAND_QUICKNET_SIGNATURE),
+        previous_signature: None,
+    };
+    let r = v.drand_verify(quicknet, false).map(|r| r.is_ok());
+    row(v, "drand_verify", "a quicknet round", r)?;
+    let mainnet = DrandVerifyArgs {
+        chain: DrandChain::Mainnet,
+        round: icbls_harness::DRAND_MAINNET_ROUND,
+        signature: hex_vec(icbls_harness::DRAND_MAINNET_SIGNATURE),
+        previous_signature: Some(hex_vec(icbls_harness::DRAND_MAINNET_PREVIOUS)),
+    };
+    let r = v.drand_verify(mainnet, false).map(|r| r.is_ok());
+    row(v, "drand_verify", "a round of the default chained network", r)?;
     Ok(rows)
 }
 

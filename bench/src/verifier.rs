@@ -192,6 +192,12 @@ impl Verifier {
         let method = if g2 { "hash_to_g2" } else { "hash_to_g1" };
         self.call(method, (HashToCurveArgs { message, dst },), false)
     }
+
+    /// `drand_verify` (or `drand_verify_update`): the round's randomness.
+    pub fn drand_verify(&mut self, args: DrandVerifyArgs, update: bool) -> Reply<Result<Vec<u8>, Error>> {
+        let method = if update { "drand_verify_update" } else { "drand_verify" };
+        self.call(method, (args,), update)
+    }
 }
 
 /// A principal from its text form, or the error naming it.

@@ -45,6 +45,7 @@ fn public_vectors_pass_through_the_canister() {
         "bls_sig_min_sig_ic",
         "ic_certificates",
         "serialization",
+        "drand",
     ] {
         let prefix = format!("{}/", root.join(folder).display());
         let passed: usize = report

@@ -82,6 +82,12 @@ fn seeds() -> Vec<Seed> {
     let g1 = g1_points(2);
     let hash = HashToCurveArgs { message: msg.clone(), dst: min_sig::DST.to_vec() };
     let kzg = icbls_bench::fixtures::point_evaluation_input();
+    let drand = DrandVerifyArgs {
+        chain: DrandChain::Mainnet,
+        round: icbls_harness::DRAND_MAINNET_ROUND,
+        signature: icbls_harness::hex_vec(icbls_harness::DRAND_MAINNET_SIGNATURE),
+        previous_signature: Some(icbls_harness::hex_vec(icbls_harness::DRAND_MAINNET_PREVIOUS)),
+    };
     let eip_inputs = |address: u8| -> Vec<u8> {
         match address {
             0x0b => [g1[0].to_eip2537(), g1[1].to_eip2537()].concat(),
@@ -114,6 +120,7 @@ fn seeds() -> Vec<Seed> {
         seed("kzg_point_evaluation", candid::encode_one(kzg).unwrap(), decodes::<Result<PrecompileOutput, Error>>),
         seed("hash_to_g1", candid::encode_one(&hash).unwrap(), decodes::<Result<Vec<u8>, Error>>),
         seed("hash_to_g2", candid::encode_one(&hash).unwrap(), decodes::<Result<Vec<u8>, Error>>),
+        seed("drand_verify", candid::encode_one(drand).unwrap(), decodes::<Result<Vec<u8>, Error>>),
     ];
     for &(method, address) in EIP2537_METHODS {
         out.push(seed(

@@ -246,6 +246,44 @@ fn cases() -> Vec<Case> {
         items(0, 192),
         ok::<PrecompileOutput>,
     ));
+    // drand: the built-in chains, and chains given by their key (decoded, and for quicknet's
+    // scheme prepared, in the call).
+    let quicknet_signature = icbls_harness::hex_vec(icbls_harness::DRAND_QUICKNET_SIGNATURE);
+    let mainnet_signature = icbls_harness::hex_vec(icbls_harness::DRAND_MAINNET_SIGNATURE);
+    let previous = icbls_harness::hex_vec(icbls_harness::DRAND_MAINNET_PREVIOUS);
+    let other = |scheme: &str, key: &[u8]| {
+        DrandChain::Other(DrandChainInfo { scheme: scheme.into(), public_key: key.to_vec() })
+    };
+    let drand_cases = [
+        ("quicknet", DrandChain::Quicknet, icbls_harness::DRAND_QUICKNET_ROUND, &quicknet_signature, None),
+        (
+            "quicknet by its key",
+            other("bls-unchained-g1-rfc9380", &icbls::drand::QUICKNET_PUBLIC_KEY),
+            icbls_harness::DRAND_QUICKNET_ROUND,
+            &quicknet_signature,
+            None,
+        ),
+        (
+            "the default network",
+            DrandChain::Mainnet,
+            icbls_harness::DRAND_MAINNET_ROUND,
+            &mainnet_signature,
+            Some(&previous),
+        ),
+        (
+            "the default network by its key",
+            other("pedersen-bls-chained", &icbls::drand::MAINNET_PUBLIC_KEY),
+            icbls_harness::DRAND_MAINNET_ROUND,
+            &mainnet_signature,
+            Some(&previous),
+        ),
+    ];
+    for (label, chain, round, signature, previous) in drand_cases {
+        let args =
+            DrandVerifyArgs { chain, round, signature: signature.clone(), previous_signature: previous.cloned() };
+        let bytes = previous.map_or(0, |p| p.len() as u64);
+        out.push(case("drand_verify_update", label.into(), (args,), items(0, bytes), ok::<Vec<u8>>));
+    }
     for (method, dst) in [("hash_to_g1_update", min_sig::DST), ("hash_to_g2_update", min_pk::DST)] {
         for len in [32usize, 65_536] {
             let args = HashToCurveArgs { message: vec![1; len], dst: dst.to_vec() };

@@ -44,6 +44,7 @@ fn every_method_through_candid() {
     signatures(&mut v);
     precompiles(&mut v);
     hashes(&mut v);
+    drand(&mut v);
     // A malformed Candid argument is rejected (not a trap), with the decoder's message.
     let reject = v.call_raw::<Result<bool, Error>>("pairing_check", b"DIDL\x00\x01\x71\x03abc", false).unwrap_err();
     assert!(reject.starts_with("icbls verifier: the argument is not valid Candid for pairing_check"), "{reject}");
@@ -395,4 +396,69 @@ fn hashes(v: &mut Verifier) {
     assert_eq!(v.hash_to(true, b"abc".to_vec(), dst2).unwrap(), Ok(ours));
     assert_eq!(field(&v.hash_to(true, b"abc".to_vec(), vec![]).unwrap().unwrap_err()), "dst");
     let _ = G1Projective::generator();
+}
+
+/// `drand_verify`: a round of each built-in chain and of a chain given by its `/info`, its
+/// randomness, and every failure path with the argument it names.
+fn drand(v: &mut Verifier) {
+    let quicknet = json("drand/quicknet.json");
+    let q = &quicknet["beacons"][0];
+    let q_args = DrandVerifyArgs {
+        chain: DrandChain::Quicknet,
+        round: q["round"].as_u64().unwrap(),
+        signature: unhex(&q["signature"]),
+        previous_signature: None,
+    };
+    assert_eq!(v.drand_verify(q_args.clone(), false).unwrap(), Ok(unhex(&q["randomness"])));
+    assert_eq!(v.drand_verify(q_args.clone(), true).unwrap(), Ok(unhex(&q["randomness"])), "the update");
+    let info = DrandChainInfo {
+        scheme: quicknet["scheme"].as_str().unwrap().into(),
+        public_key: unhex(&quicknet["public_key"]),
+    };
+    let by_info = DrandVerifyArgs { chain: DrandChain::Other(info.clone()), ..q_args.clone() };
+    assert_eq!(v.drand_verify(by_info, false).unwrap(), Ok(unhex(&q["randomness"])));
+
+    let mainnet = json("drand/default.json");
+    let m = &mainnet["beacons"][0];
+    let m_args = DrandVerifyArgs {
+        chain: DrandChain::Mainnet,
+        round: m["round"].as_u64().unwrap(),
+        signature: unhex(&m["signature"]),
+        previous_signature: Some(unhex(&m["previous_signature"])),
+    };
+    assert_eq!(v.drand_verify(m_args.clone(), false).unwrap(), Ok(unhex(&m["randomness"])));
+
+    // Each failure names its argument.
+    let fails = |v: &mut Verifier, args: DrandVerifyArgs| v.drand_verify(args, false).unwrap().unwrap_err();
+    let e = fails(v, DrandVerifyArgs { round: q_args.round + 1, ..q_args.clone() });
+    assert!(matches!(&e, Error::VerificationFailed(d) if d.field == "signature"), "{e:?}");
+    let e = fails(v, DrandVerifyArgs { round: 0, ..q_args.clone() });
+    assert!(matches!(&e, Error::MalformedInput(d) if d.field == "round"), "{e:?}");
+    let e = fails(v, DrandVerifyArgs { previous_signature: Some(vec![1; 48]), ..q_args.clone() });
+    assert!(matches!(&e, Error::MalformedInput(d) if d.field == "previous_signature"), "{e:?}");
+    let e = fails(v, DrandVerifyArgs { previous_signature: None, ..m_args.clone() });
+    assert!(matches!(&e, Error::MalformedInput(d) if d.field == "previous_signature"), "{e:?}");
+    let mut flipped = q_args.signature.clone();
+    flipped[47] ^= 1; // on the curve, outside the subgroup
+    let e = fails(v, DrandVerifyArgs { signature: flipped, ..q_args.clone() });
+    assert!(
+        matches!(&e, Error::MalformedInput(d) if d.field == "signature" && d.message.contains("subgroup")),
+        "{e:?}"
+    );
+    for bad in [vec![], vec![0; 48], q_args.signature[..40].to_vec(), m_args.signature.clone()] {
+        let e = fails(v, DrandVerifyArgs { signature: bad, ..q_args.clone() });
+        assert!(matches!(&e, Error::MalformedInput(d) if d.field == "signature"), "{e:?}");
+    }
+    let e = fails(v, DrandVerifyArgs { previous_signature: Some(m_args.signature.clone()), ..m_args.clone() });
+    assert!(matches!(&e, Error::VerificationFailed(d) if d.field == "signature"), "{e:?}");
+    let other = |scheme: &str, public_key: Vec<u8>| DrandVerifyArgs {
+        chain: DrandChain::Other(DrandChainInfo { scheme: scheme.into(), public_key }),
+        ..q_args.clone()
+    };
+    let e = fails(v, other("bls-unchained-on-g1", info.public_key.clone()));
+    assert!(matches!(&e, Error::Unsupported(d) if d.field == "chain.scheme"), "{e:?}");
+    let e = fails(v, other(&info.scheme, info.public_key[..48].to_vec()));
+    assert!(matches!(&e, Error::MalformedInput(d) if d.field == "chain.public_key"), "{e:?}");
+    let e = fails(v, other("pedersen-bls-chained", info.public_key.clone()));
+    assert!(matches!(&e, Error::MalformedInput(d) if d.field == "chain.public_key"), "{e:?}");
 }

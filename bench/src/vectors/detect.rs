@@ -23,6 +23,8 @@ pub(super) enum Kind {
     MinSig,
     /// One c-kzg `verify_kzg_proof` case.
     KzgProof,
+    /// drand beacons of one chain with verdicts.
+    Drand,
 }
 
 /// The handlers of ethereum/bls12-381-tests.
@@ -127,6 +129,9 @@ pub(super) fn detect(path: &Path, value: &Value) -> Option<Kind> {
         return Some(Kind::MinSig);
     }
     let object = value.as_object()?;
+    if object.contains_key("scheme") && object.get("beacons").is_some_and(Value::is_array) {
+        return Some(Kind::Drand);
+    }
     if object.contains_key("ciphersuite") && object.get("vectors").is_some_and(Value::is_array) {
         return Some(Kind::HashToCurve);
     }
@@ -220,6 +225,9 @@ mod tests {
         assert_eq!(kind("ic.json", certs), Some(Kind::IcCertificates));
         let min_sig = r#"[{"name": "s", "expected_valid": true, "signature_hex": "00", "message_hex": "", "public_key_hex": "00", "dst": "D"}]"#;
         assert_eq!(kind("ms.json", min_sig), Some(Kind::MinSig));
+        let drand =
+            r#"{"network": "quicknet", "scheme": "bls-unchained-g1-rfc9380", "public_key": "00", "beacons": []}"#;
+        assert_eq!(kind("d.json", drand), Some(Kind::Drand));
     }
 
     #[test]

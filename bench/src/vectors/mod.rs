@@ -13,6 +13,7 @@
 //! | `[{name, certificate_hex, root_key_hex, canister_id \| subnet_id, expected_valid, expected_time_ns}]` | IC certificates from agent-rs | `verify_certificate` |
 //! | `[{name, signature_hex, message_hex, public_key_hex, dst, expected_valid}]` | IC min-sig BLS | `bls_verify` (MinSig) |
 //! | `data.yaml` `{input: {commitment, z, y, proof}, output}` | c-kzg-4844 `verify_kzg_proof` | `kzg_point_evaluation` |
+//! | `{network, scheme, public_key, beacons: [{round, signature, previous_signature?, randomness, expected_valid}]}` | drand beacons | `drand_verify` |
 //!
 //! The cases the canister has no method for run natively through the library
 //! ([`crate::library_cases`]): ethereum/bls12-381-tests `sign`, `aggregate` and
@@ -24,6 +25,7 @@
 
 mod certificate;
 mod detect;
+mod drand;
 mod eth_bls;
 mod hash_to_curve;
 mod json;
@@ -36,6 +38,7 @@ mod yaml;
 use crate::verifier::{Error, Reply, Verifier};
 use certificate::run_certificate;
 use detect::{load, Kind};
+use drand::run_drand;
 use eth_bls::run_eth_bls;
 use hash_to_curve::run_hash_to_curve;
 use json::hex_field;
@@ -193,6 +196,7 @@ fn run_file(path: &Path, kind: &Kind, value: &Value, v: &mut Verifier) -> FileRe
                 report.add(case_name(case, "name", i), run_certificate(case, v));
             }
         }
+        Kind::Drand => run_drand(value, v, &mut report),
         Kind::MinSig => {
             for (i, case) in value.as_array().into_iter().flatten().enumerate() {
                 report.add(case_name(case, "name", i), run_min_sig(case, v));

@@ -73,6 +73,8 @@ const BENCHMARKS: &[&str] = &[
     "batch_verify_min_pk_128",
     "certificate_verify",
     "certificate_verify_with_delegation",
+    "drand_quicknet_verify",
+    "drand_mainnet_verify",
     "eip2537_g1add",
     "eip2537_g2add",
     "eip2537_g1msm_1",

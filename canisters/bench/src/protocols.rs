@@ -411,3 +411,36 @@ fn certificate_verify_with_delegation() -> u64 {
     assert!(ok, "certificate_verify_with_delegation: the bench certificate verifies");
     n
 }
+
+// ---- drand ----
+
+/// A quicknet round from its bytes: the chain with its key's lines built in, decode the G1
+/// signature (curve, subgroup), hash the round to G1, one pairing check, the randomness.
+#[query]
+fn drand_quicknet_verify() -> u64 {
+    let mut ok = false;
+    let n = measure(hex_bytes::<48>(icbls_harness::DRAND_QUICKNET_SIGNATURE), |sig| {
+        ok = icbls::drand::Chain::quicknet().verify(icbls_harness::DRAND_QUICKNET_ROUND, sig, None).is_ok();
+    });
+    assert!(ok, "drand_quicknet_verify: the bench round verifies");
+    n
+}
+
+/// A round of the default chained network from its bytes: the chain (its G1 key decoded and
+/// checked), decode the G2 signature, hash the previous signature and round to G2, one pairing
+/// check, the randomness.
+#[query]
+fn drand_mainnet_verify() -> u64 {
+    let mut ok = false;
+    let n = measure(
+        (
+            hex_bytes::<96>(icbls_harness::DRAND_MAINNET_SIGNATURE),
+            hex_bytes::<96>(icbls_harness::DRAND_MAINNET_PREVIOUS),
+        ),
+        |(sig, previous)| {
+            ok = icbls::drand::Chain::mainnet().verify(icbls_harness::DRAND_MAINNET_ROUND, sig, Some(previous)).is_ok();
+        },
+    );
+    assert!(ok, "drand_mainnet_verify: the bench round verifies");
+    n
+}

@@ -89,6 +89,18 @@ pub const MIN_PK_PUBLIC_KEY: &str =
 /// Its signature.
 pub const MIN_PK_SIGNATURE: &str = "ae82747ddeefe4fd64cf9cedb9b04ae3e8a43420cd255e3c7cd06a8d88b7c7f8638543719981c5d16fa3527c468c25f0026704a6951bde891360c7e8d12ddee0559004ccdbe6046b55bae1b257ee97f7cdb955773d7cf29adf3ccbb9975e4eb9";
 
+/// A drand quicknet round (`tests/vectors/drand/quicknet.json`, round 123).
+pub const DRAND_QUICKNET_ROUND: u64 = 123;
+/// Its signature (G1, compressed).
+pub const DRAND_QUICKNET_SIGNATURE: &str =
+    "b75c69d0b72a5d906e854e808ba7e2accb1542ac355ae486d591aa9d43765482e26cd02df835d3546d23c4b13e0dfc92";
+/// A round of drand's default chained network (`tests/vectors/drand/default.json`, round 72785).
+pub const DRAND_MAINNET_ROUND: u64 = 72785;
+/// Its signature (G2, compressed).
+pub const DRAND_MAINNET_SIGNATURE: &str = "82f5d3d2de4db19d40a6980e8aa37842a0e55d1df06bd68bddc8d60002e8e959eb9cfa368b3c1b77d18f02a54fe047b80f0989315f83b12a74fd8679c4f12aae86eaf6ab5690b34f1fddd50ee3cc6f6cdf59e95526d5a5d82aaa84fa6f181e42";
+/// The previous round's signature, which round 72785 signs with its round number.
+pub const DRAND_MAINNET_PREVIOUS: &str = "a609e19a03c2fcc559e8dae14900aaefe517cb55c840f6e69bc8e4f66c8d18e8a609685d9917efbfb0c37f058c2de88f13d297c7e19e0ab24813079efe57a182554ff054c7638153f9b26a60e7111f71a0ff63d9571704905d3ca6df0b031747";
+
 /// A mainnet read_state certificate (tests/vectors/ic_certificates, `ivg37_time_valid`): the
 /// canister `ivg37-qiaaa-aaaab-aaaga-cai`, signed by its subnet, with a delegation from the
 /// root key. Both bench canisters verify it.

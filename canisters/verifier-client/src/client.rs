@@ -139,4 +139,10 @@ impl VerifierClient {
         let units = Units { bytes: (args.message.len() + args.dst.len()) as u64, ..Units::default() };
         self.paid("hash_to_g2_update", units, (args,)).await
     }
+
+    /// Verifies a drand round: its randomness (32 bytes) when the signature is valid.
+    pub async fn drand_verify(&self, args: &DrandVerifyArgs) -> Result<Answer<Vec<u8>>, CallError> {
+        let units = Units { bytes: args.previous_signature.as_ref().map_or(0, |p| p.len() as u64), ..Units::default() };
+        self.paid("drand_verify_update", units, (args,)).await
+    }
 }

@@ -66,6 +66,7 @@ pub struct InitArgs {
 /// | `eip2537_call` (and the per-precompile methods), with `address` | - | the input's length |
 /// | `kzg_point_evaluation` | - | - |
 /// | `hash_to_g1`, `hash_to_g2` | - | the message's and the DST's length |
+/// | `drand_verify` | - | the previous signature's length |
 #[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct PriceArgs {
     /// The method, e.g. `"pairing_check_update"` (or `"pairing_check"`: the same price).
@@ -264,6 +265,17 @@ pub const MODELS: &[Model] = &[
         items_field: "",
         items_cap: NO_CAP,
         bytes_field: "message",
+        bytes_cap: ARG_CAP,
+    },
+    Model {
+        method: "drand_verify",
+        address: None,
+        fixed: 60_000_000,
+        per_item: 0,
+        per_byte: 150,
+        items_field: "",
+        items_cap: NO_CAP,
+        bytes_field: "previous_signature",
         bytes_cap: ARG_CAP,
     },
 ];

@@ -278,3 +278,41 @@ pub struct HashToCurveArgs {
     /// The domain separation tag.
     pub dst: Vec<u8>,
 }
+
+/// A drand chain, for `drand_verify`: one of the League of Entropy's two networks, built in,
+/// or any chain by its `/info`.
+#[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub enum DrandChain {
+    /// quicknet: `bls-unchained-g1-rfc9380`, signatures on G1, a round every 3 seconds.
+    Quicknet,
+    /// The default chained network: `pedersen-bls-chained`, signatures on G2, a round every
+    /// 30 seconds; each round needs the previous round's signature.
+    Mainnet,
+    /// Another chain, from its `/info`.
+    Other(DrandChainInfo),
+}
+
+/// A drand chain by its `/info`: `scheme` and `public_key`.
+#[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct DrandChainInfo {
+    /// The scheme ID: `bls-unchained-g1-rfc9380`, `pedersen-bls-chained` or
+    /// `pedersen-bls-unchained`.
+    pub scheme: String,
+    /// The chain's compressed public key (96 bytes on G2 for `bls-unchained-g1-rfc9380`, 48
+    /// bytes on G1 for the `pedersen-bls-*` schemes).
+    pub public_key: Vec<u8>,
+}
+
+/// The arguments of `drand_verify`: one round of a drand chain.
+#[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct DrandVerifyArgs {
+    /// The chain.
+    pub chain: DrandChain,
+    /// The round number (from 1).
+    pub round: u64,
+    /// The round's compressed signature.
+    pub signature: Vec<u8>,
+    /// The previous round's signature, for a chained scheme (for round 1, the genesis seed);
+    /// absent for an unchained one.
+    pub previous_signature: Option<Vec<u8>>,
+}

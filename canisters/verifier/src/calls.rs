@@ -4,6 +4,7 @@ use crate::pop_cache::{self, Suite};
 use candid::Principal;
 use icbls::bls::{min_pk, min_sig, BlsError};
 use icbls::certificate::{self, CertificateError, Freshness, LookupResult, Target};
+use icbls::drand::{self, Chain, DrandError};
 use icbls::pairing::{pairing_check_prepared, G2Prepared};
 use icbls::{DecodeError, G1Affine, G2Affine};
 use icbls_verifier_client::*;
@@ -359,4 +360,25 @@ pub fn hash_to_g1(args: &HashToCurveArgs) -> Result<Vec<u8>, Error> {
 pub fn hash_to_g2(args: &HashToCurveArgs) -> Result<Vec<u8>, Error> {
     check_dst(&args.dst)?;
     Ok(icbls::hash_to_curve::hash_to_g2(&args.message, &args.dst).to_affine_vartime().to_compressed().to_vec())
+}
+
+/// A drand round: the chain (a bad scheme is `Unsupported`, a bad key `MalformedInput`
+/// naming `chain.public_key`), then the round, its previous signature and its signature, each
+/// named when it is at fault.
+pub fn drand_verify(args: &DrandVerifyArgs) -> Result<Vec<u8>, Error> {
+    let chain = match &args.chain {
+        DrandChain::Quicknet => Chain::quicknet(),
+        DrandChain::Mainnet => Chain::mainnet(),
+        DrandChain::Other(info) => {
+            let scheme = drand::Scheme::from_id(&info.scheme).map_err(|e| Error::unsupported("chain.scheme", e))?;
+            Chain::new(scheme, &info.public_key).map_err(|e| Error::malformed("chain.public_key", e))?
+        }
+    };
+    match chain.verify(args.round, &args.signature, args.previous_signature.as_deref()) {
+        Ok(randomness) => Ok(randomness.to_vec()),
+        Err(e @ DrandError::Round { .. }) => Err(Error::malformed("round", e)),
+        Err(e @ DrandError::PreviousSignature { .. }) => Err(Error::malformed("previous_signature", e)),
+        Err(e @ DrandError::Bls(BlsError::InvalidSignature)) => Err(Error::failed("signature", e)),
+        Err(e) => Err(Error::malformed("signature", e)),
+    }
 }

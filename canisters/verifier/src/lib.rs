@@ -453,6 +453,35 @@ fn hash_to_g2_update_entry() {
     );
 }
 
+fn drand_units(a: &(DrandVerifyArgs,)) -> Result<Option<Units>, Error> {
+    Ok(Some(Units { bytes: a.0.previous_signature.as_ref().map_or(0, |p| p.len() as u64), ..Units::default() }))
+}
+
+/// Verifies a round of a drand chain (quicknet, the default chained network, or any chain by
+/// its scheme and key): the round's randomness, `sha256(signature)`, when the signature is
+/// valid.
+#[candid_method(query)]
+fn drand_verify(args: DrandVerifyArgs) -> Result<Vec<u8>, Error> {
+    calls::drand_verify(&args)
+}
+
+#[query(name = "drand_verify", hidden = true, manual_reply = true)]
+fn drand_verify_entry() {
+    serve(query_spec("drand_verify"), drand_units, |(args,), _: Mode| drand_verify(args));
+}
+
+/// [`drand_verify`] as an update: answered after consensus, with an update's caps; callers other
+/// than controllers and the allow-list attach its price in cycles.
+#[candid_method(update)]
+fn drand_verify_update(args: DrandVerifyArgs) -> Result<Vec<u8>, Error> {
+    drand_verify(args)
+}
+
+#[update(name = "drand_verify_update", hidden = true, manual_reply = true)]
+fn drand_verify_update_entry() {
+    serve(update_spec("drand_verify_update"), drand_units, |(args,), _: Mode| drand_verify_update(args));
+}
+
 /// BLS12_G1ADD (0x0b). Its paid twin is `eip2537_call_update(0x0b, input)`.
 #[candid_method(query)]
 fn eip2537_g1_add(input: Vec<u8>) -> Result<PrecompileOutput, Error> {
