@@ -175,6 +175,7 @@ pub fn measure_endpoints(v: &mut Verifier) -> Result<Vec<EndpointRow>, String> {
             public_key: min_sig::PublicKey::from_secret_key(sk).to_bytes().to_vec(),
             message: msg.clone(),
             signature: min_sig::sign(sk, &msg).to_bytes().to_vec(),
+            ciphersuite: None,
         })
         .map(|r| r.is_ok());
     row(v, "bls_verify", "min-sig, 32-byte message", r)?;
@@ -184,6 +185,7 @@ pub fn measure_endpoints(v: &mut Verifier) -> Result<Vec<EndpointRow>, String> {
             public_key: min_pk::PublicKey::from_secret_key(sk).to_bytes().to_vec(),
             message: msg.clone(),
             signature: min_pk::sign(sk, &msg).to_bytes().to_vec(),
+            ciphersuite: None,
         })
         .map(|r| r.is_ok());
     row(v, "bls_verify", "min-pk, 32-byte message", r)?;

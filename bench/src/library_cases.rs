@@ -127,3 +127,30 @@ fn same(what: &str, got: &[u8], expected: &[u8]) -> Result<(), String> {
         Err(format!("{what} 0x{} differs from the expected 0x{}", hex::encode(got), hex::encode(expected)))
     }
 }
+
+/// The message-augmentation scheme's `AggregateVerify` (`tests/vectors/bls_sig_aug`), in the
+/// variant `g2_signatures` names: whether the library's verdict is `expected`.
+pub fn aug_aggregate_verify(
+    g2_signatures: bool,
+    public_keys: &[Vec<u8>],
+    messages: &[Vec<u8>],
+    signature: &[u8],
+    expected: bool,
+) -> Result<(), String> {
+    use icbls::bls::{min_sig, BlsError};
+    let messages: Vec<&[u8]> = messages.iter().map(Vec::as_slice).collect();
+    let verdict = if g2_signatures {
+        public_keys.iter().map(|k| min_pk::PublicKey::from_bytes(k)).collect::<Result<Vec<_>, BlsError>>().and_then(
+            |keys| min_pk::aug::aggregate_verify(&keys, &messages, &min_pk::Signature::from_bytes(signature)?),
+        )
+    } else {
+        public_keys.iter().map(|k| min_sig::PublicKey::from_bytes(k)).collect::<Result<Vec<_>, BlsError>>().and_then(
+            |keys| min_sig::aug::aggregate_verify(&keys, &messages, &min_sig::Signature::from_bytes(signature)?),
+        )
+    };
+    match (verdict, expected) {
+        (Ok(()), true) | (Err(_), false) => Ok(()),
+        (Ok(()), false) => Err("accepted, expected a rejection".into()),
+        (Err(e), true) => Err(format!("expected success, got {e}")),
+    }
+}

@@ -78,6 +78,7 @@ fn seeds() -> Vec<Seed> {
         public_key: aggregate.public_keys[0].clone(),
         message: messages[0].clone(),
         signature: min_sig_sigs[0].to_bytes().to_vec(),
+        ciphersuite: None,
     };
     let g1 = g1_points(2);
     let hash = HashToCurveArgs { message: msg.clone(), dst: min_sig::DST.to_vec() };

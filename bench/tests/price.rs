@@ -104,7 +104,7 @@ fn cases() -> Vec<Case> {
                     min_pk::sign(sk, &message).to_bytes().to_vec(),
                 ),
             };
-            let args = BlsVerifyArgs { scheme, public_key, message: message.clone(), signature };
+            let args = BlsVerifyArgs { scheme, public_key, message: message.clone(), signature, ciphersuite: None };
             out.push(case(
                 "bls_verify_update",
                 format!("{scheme:?}, {len}-byte message"),

@@ -72,6 +72,7 @@ fn bls_args() -> BlsVerifyArgs {
         public_key: min_sig::PublicKey::from_secret_key(&sk).to_bytes().to_vec(),
         message: b"hello".to_vec(),
         signature: min_sig::sign(&sk, b"hello").to_bytes().to_vec(),
+        ciphersuite: None,
     }
 }
 

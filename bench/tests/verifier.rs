@@ -240,6 +240,7 @@ fn signatures(v: &mut Verifier) {
         public_key: unhex(&case["public_key_hex"]),
         message: unhex(&case["message_hex"]),
         signature: unhex(&case["signature_hex"]),
+        ciphersuite: None,
     };
     assert_eq!(v.bls_verify(args.clone()).unwrap(), Ok(()));
     let mut other = args.clone();
@@ -251,6 +252,8 @@ fn signatures(v: &mut Verifier) {
     let mut wrong_scheme = args;
     wrong_scheme.scheme = Scheme::MinPk;
     assert!(matches!(v.bls_verify(wrong_scheme).unwrap(), Err(Error::MalformedInput(_))));
+
+    ciphersuites(v);
 
     // Keys and signatures made here, for both schemes.
     let sks: Vec<SecretKey> = (0..4u8).map(|i| SecretKey::key_gen(&[i + 1; 32], b"").unwrap()).collect();
@@ -438,9 +441,14 @@ fn drand(v: &mut Verifier) {
     assert!(matches!(&e, Error::MalformedInput(d) if d.field == "previous_signature"), "{e:?}");
     let e = fails(v, DrandVerifyArgs { previous_signature: None, ..m_args.clone() });
     assert!(matches!(&e, Error::MalformedInput(d) if d.field == "previous_signature"), "{e:?}");
-    let mut flipped = q_args.signature.clone();
-    flipped[47] ^= 1; // on the curve, outside the subgroup
-    let e = fails(v, DrandVerifyArgs { signature: flipped, ..q_args.clone() });
+    // The round-123 signature with its last bit flipped: on the curve, outside the subgroup.
+    let tampered = quicknet["beacons"].as_array().unwrap().iter().find(|b| b["id"] == "derived_sig_bitflip").unwrap();
+    let args = DrandVerifyArgs {
+        round: tampered["round"].as_u64().unwrap(),
+        signature: unhex(&tampered["signature"]),
+        ..q_args.clone()
+    };
+    let e = fails(v, args);
     assert!(
         matches!(&e, Error::MalformedInput(d) if d.field == "signature" && d.message.contains("subgroup")),
         "{e:?}"
@@ -461,4 +469,75 @@ fn drand(v: &mut Verifier) {
     assert!(matches!(&e, Error::MalformedInput(d) if d.field == "chain.public_key"), "{e:?}");
     let e = fails(v, other("pedersen-bls-chained", info.public_key.clone()));
     assert!(matches!(&e, Error::MalformedInput(d) if d.field == "chain.public_key"), "{e:?}");
+}
+
+/// `bls_verify`'s ciphersuites: each verifies its own signature and no other, in both variants;
+/// an empty DST is refused naming `ciphersuite`.
+fn ciphersuites(v: &mut Verifier) {
+    let sk = SecretKey::key_gen(&[9; 32], b"").unwrap();
+    let msg = b"one message, many suites".to_vec();
+    let custom = b"MY_APP_BLS_V1".to_vec();
+    for scheme in [Scheme::MinSig, Scheme::MinPk] {
+        let (public_key, signatures) = match scheme {
+            Scheme::MinSig => (
+                min_sig::PublicKey::from_secret_key(&sk).to_bytes().to_vec(),
+                [
+                    min_sig::sign(&sk, &msg),
+                    min_sig::sign(&sk, &msg),
+                    min_sig::pop::sign(&sk, &msg),
+                    min_sig::aug::sign(&sk, &msg),
+                    min_sig::sign_with_dst(&sk, &msg, &custom).unwrap(),
+                ]
+                .map(|s| s.to_bytes().to_vec()),
+            ),
+            Scheme::MinPk => (
+                min_pk::PublicKey::from_secret_key(&sk).to_bytes().to_vec(),
+                [
+                    min_pk::sign(&sk, &msg),
+                    min_pk::sign_with_dst(&sk, &msg, min_pk::BASIC_DST).unwrap(),
+                    min_pk::sign(&sk, &msg),
+                    min_pk::aug::sign(&sk, &msg),
+                    min_pk::sign_with_dst(&sk, &msg, &custom).unwrap(),
+                ]
+                .map(|s| s.to_bytes().to_vec()),
+            ),
+        };
+        let suites = [
+            None,
+            Some(Ciphersuite::Basic),
+            Some(Ciphersuite::ProofOfPossession),
+            Some(Ciphersuite::MessageAugmentation),
+            Some(Ciphersuite::Dst(custom.clone())),
+        ];
+        for (i, suite) in suites.iter().enumerate() {
+            for (j, signature) in signatures.iter().enumerate() {
+                let args = BlsVerifyArgs {
+                    scheme,
+                    public_key: public_key.clone(),
+                    message: msg.clone(),
+                    signature: signature.clone(),
+                    ciphersuite: suite.clone(),
+                };
+                // The default suite is the basic one for min-sig and the proof-of-possession
+                // one for min-pk: signatures 0 and 1, or 0 and 2, are the same there.
+                let same = i == j
+                    || (i == 0 && j == if scheme == Scheme::MinSig { 1 } else { 2 })
+                    || (j == 0 && i == if scheme == Scheme::MinSig { 1 } else { 2 });
+                let got = v.bls_verify(args).unwrap();
+                if same {
+                    assert_eq!(got, Ok(()), "{scheme:?} suite {suite:?}, signature {j}");
+                } else {
+                    assert!(matches!(got, Err(Error::VerificationFailed(_))), "{scheme:?} {suite:?} {j}: {got:?}");
+                }
+            }
+        }
+        let empty = BlsVerifyArgs {
+            scheme,
+            public_key,
+            message: msg.clone(),
+            signature: signatures[0].clone(),
+            ciphersuite: Some(Ciphersuite::Dst(vec![])),
+        };
+        assert_eq!(field(&v.bls_verify(empty).unwrap().unwrap_err()), "ciphersuite");
+    }
 }

@@ -55,6 +55,11 @@ pub type Signature = keys::Signature<MinPk>;
 /// The ciphersuite's domain separation tag for signatures (the proof-of-possession scheme, draft section 3.3).
 pub const DST: &[u8] = b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
 
+/// The basic scheme's domain separation tag in this variant (draft section 3.1, ciphersuite
+/// `BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_NUL_`), for [`sign_with_dst`] and [`verify_with_dst`]:
+/// drand's `pedersen-bls-*` chains sign under it.
+pub const BASIC_DST: &[u8] = b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_NUL_";
+
 /// `Sign`: `sk·H(msg)` under [`DST`], with a constant-time scalar multiplication
 /// (`CoreSign`, draft section 2.6).
 pub fn sign(sk: &SecretKey, msg: &[u8]) -> Signature {

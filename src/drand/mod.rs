@@ -85,8 +85,9 @@ impl Scheme {
 /// same tag as the IC's basic scheme ([`min_sig::DST`]).
 pub const DST_G1: &[u8] = b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
 
-/// The DST of signatures on G2 (the `pedersen-bls-*` schemes).
-pub const DST_G2: &[u8] = b"BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_NUL_";
+/// The DST of signatures on G2 (the `pedersen-bls-*` schemes): RFC 9380's suite for G2, the
+/// basic scheme's ([`min_pk::BASIC_DST`]).
+pub const DST_G2: &[u8] = min_pk::BASIC_DST;
 
 /// quicknet's public key (G2, compressed), from its chain info.
 pub const QUICKNET_PUBLIC_KEY: [u8; 96] = [

@@ -25,6 +25,8 @@ pub(super) enum Kind {
     KzgProof,
     /// drand beacons of one chain with verdicts.
     Drand,
+    /// BLS cases of one ciphersuite, by operation.
+    BlsSuite,
 }
 
 /// The handlers of ethereum/bls12-381-tests.
@@ -129,6 +131,9 @@ pub(super) fn detect(path: &Path, value: &Value) -> Option<Kind> {
         return Some(Kind::MinSig);
     }
     let object = value.as_object()?;
+    if object.contains_key("ciphersuite") && object.get("cases").is_some_and(Value::is_array) {
+        return Some(Kind::BlsSuite);
+    }
     if object.contains_key("scheme") && object.get("beacons").is_some_and(Value::is_array) {
         return Some(Kind::Drand);
     }
@@ -228,6 +233,8 @@ mod tests {
         let drand =
             r#"{"network": "quicknet", "scheme": "bls-unchained-g1-rfc9380", "public_key": "00", "beacons": []}"#;
         assert_eq!(kind("d.json", drand), Some(Kind::Drand));
+        let suite = r#"{"ciphersuite": "BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_AUG_", "cases": []}"#;
+        assert_eq!(kind("s.json", suite), Some(Kind::BlsSuite));
     }
 
     #[test]

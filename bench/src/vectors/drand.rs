@@ -30,7 +30,9 @@ pub(super) fn run_drand(file: &Value, v: &mut Verifier, report: &mut FileReport)
 
 fn run_beacon(chain: &DrandChain, beacon: &Value, v: &mut Verifier) -> Result<Outcome, String> {
     if beacon.get("dst_override").is_some() {
-        return Ok(Outcome::Skip("not representable: drand_verify hashes with the chain's own DST".into()));
+        return Ok(Outcome::Skip(
+            "not representable as an input of drand_verify, which hashes with the chain's own DST".into(),
+        ));
     }
     let round = beacon["round"].as_u64().ok_or("round is missing or not a number")?;
     let previous_signature = match beacon.get("previous_signature") {

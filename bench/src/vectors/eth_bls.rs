@@ -75,6 +75,7 @@ pub(super) fn run_eth_bls(handler: Option<Handler>, value: &Value, v: &mut Verif
                 public_key: hex_field(input, "pubkey")?,
                 message: hex_field(input, "message")?,
                 signature: hex_field(input, "signature")?,
+                ciphersuite: None,
             }),
             Handler::FastAggregateVerify => {
                 let public_keys = hex_list(input, "pubkeys")?;

@@ -18,6 +18,7 @@ pub(super) fn run_min_sig(case: &Value, v: &mut Verifier) -> Outcome {
             public_key: hex_field(case, "public_key_hex")?,
             message: hex_field(case, "message_hex")?,
             signature: hex_field(case, "signature_hex")?,
+            ciphersuite: None,
         });
         Ok(verdict(expected_valid, reply))
     };

@@ -13,6 +13,7 @@
 //! | `[{name, certificate_hex, root_key_hex, canister_id \| subnet_id, expected_valid, expected_time_ns}]` | IC certificates from agent-rs | `verify_certificate` |
 //! | `[{name, signature_hex, message_hex, public_key_hex, dst, expected_valid}]` | IC min-sig BLS | `bls_verify` (MinSig) |
 //! | `data.yaml` `{input: {commitment, z, y, proof}, output}` | c-kzg-4844 `verify_kzg_proof` | `kzg_point_evaluation` |
+//! | `{ciphersuite, cases: [{operation, public_key(s), message(s), signature, expected_valid}]}` | BLS message-augmentation vectors (bls_sigs_ref, Chia) | `bls_verify` with its `ciphersuite`; `aggregate_verify` through the library |
 //! | `{network, scheme, public_key, beacons: [{round, signature, previous_signature?, randomness, expected_valid}]}` | drand beacons | `drand_verify` |
 //!
 //! The cases the canister has no method for run natively through the library
@@ -23,6 +24,7 @@
 //! case that cannot be written as the method's input at all is skipped with the reason. Anything
 //! wrong inside a recognised file (a missing field, bad hex) fails that case.
 
+mod bls_suite;
 mod certificate;
 mod detect;
 mod drand;
@@ -36,6 +38,7 @@ mod precompile;
 mod yaml;
 
 use crate::verifier::{Error, Reply, Verifier};
+use bls_suite::run_bls_suite;
 use certificate::run_certificate;
 use detect::{load, Kind};
 use drand::run_drand;
@@ -197,6 +200,7 @@ fn run_file(path: &Path, kind: &Kind, value: &Value, v: &mut Verifier) -> FileRe
             }
         }
         Kind::Drand => run_drand(value, v, &mut report),
+        Kind::BlsSuite => run_bls_suite(value, v, &mut report),
         Kind::MinSig => {
             for (i, case) in value.as_array().into_iter().flatten().enumerate() {
                 report.add(case_name(case, "name", i), run_min_sig(case, v));

@@ -193,6 +193,23 @@ pub struct BlsVerifyArgs {
     pub message: Vec<u8>,
     /// The compressed signature.
     pub signature: Vec<u8>,
+    /// The ciphersuite; absent, the variant's own (MinSig: the IC's basic `..._RO_NUL_`,
+    /// MinPk: Ethereum's `..._RO_POP_`).
+    pub ciphersuite: Option<Ciphersuite>,
+}
+
+/// A BLS ciphersuite of the variant (draft-irtf-cfrg-bls-signature-05, sections 3 and 4).
+#[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub enum Ciphersuite {
+    /// The basic scheme, `BLS_SIG_BLS12381G{1,2}_XMD:SHA-256_SSWU_RO_NUL_`.
+    Basic,
+    /// The proof-of-possession scheme's signatures, `..._RO_POP_`.
+    ProofOfPossession,
+    /// The message-augmentation scheme, `..._RO_AUG_`: the signed message is the public key
+    /// followed by `message`.
+    MessageAugmentation,
+    /// `CoreVerify` under an application's own domain separation tag (nonempty).
+    Dst(Vec<u8>),
 }
 
 /// The arguments of `bls_fast_aggregate_verify`.

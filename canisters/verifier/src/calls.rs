@@ -192,14 +192,6 @@ fn bls_error(field: &str, e: BlsError) -> Error {
     }
 }
 
-pub fn bls_verify(args: &BlsVerifyArgs) -> Result<(), Error> {
-    match args.scheme {
-        Scheme::MinSig => min_sig::verify_bytes(&args.public_key, &args.message, &args.signature),
-        Scheme::MinPk => min_pk::verify_bytes(&args.public_key, &args.message, &args.signature),
-    }
-    .map_err(|e| bls_error("", e))
-}
-
 macro_rules! per_scheme {
     ($scheme:expr, |$m:ident| $body:expr) => {
         match $scheme {
@@ -213,6 +205,30 @@ macro_rules! per_scheme {
             }
         }
     };
+}
+
+/// `Verify` in the variant and ciphersuite asked for (the variant's own when none is).
+pub fn bls_verify(args: &BlsVerifyArgs) -> Result<(), Error> {
+    per_scheme!(args.scheme, |scheme| {
+        let pk = scheme::PublicKey::from_bytes(&args.public_key).map_err(|e| bls_error("", e))?;
+        let sig = scheme::Signature::from_bytes(&args.signature).map_err(|e| bls_error("", e))?;
+        let (pk, msg) = (&pk, &args.message[..]);
+        let (basic, pop) = match args.scheme {
+            Scheme::MinSig => (min_sig::DST, min_sig::pop::DST),
+            Scheme::MinPk => (min_pk::BASIC_DST, min_pk::DST),
+        };
+        let result = match &args.ciphersuite {
+            None => scheme::verify(pk, msg, &sig),
+            Some(Ciphersuite::Basic) => scheme::verify_with_dst(pk, msg, &sig, basic),
+            Some(Ciphersuite::ProofOfPossession) => scheme::verify_with_dst(pk, msg, &sig, pop),
+            Some(Ciphersuite::MessageAugmentation) => scheme::aug::verify(pk, msg, &sig),
+            Some(Ciphersuite::Dst(dst)) => scheme::verify_with_dst(pk, msg, &sig, dst),
+        };
+        result.map_err(|e| match e {
+            BlsError::InvalidDst { .. } => Error::malformed("ciphersuite", e),
+            e => bls_error("", e),
+        })
+    })
 }
 
 /// Admits the keys of an aggregation with their proofs of possession: each key's proof is
