@@ -114,6 +114,25 @@ fn cases() -> Vec<Case> {
             ));
         }
     }
+    // A caller-chosen DST is hashed into every block of expand_message_xmd, so its length is
+    // priced with the message's: a 32-byte message under a 65,536-byte tag.
+    let dst = vec![b'D'; 65_536];
+    let message = b"a 32-byte message under long DST".to_vec();
+    let signature = min_sig::sign_with_dst(sk, &message, &dst).unwrap().to_bytes().to_vec();
+    let args = BlsVerifyArgs {
+        scheme: Scheme::MinSig,
+        public_key: min_sig::PublicKey::from_secret_key(sk).to_bytes().to_vec(),
+        message: message.clone(),
+        signature,
+        ciphersuite: Some(Ciphersuite::Dst(dst.clone())),
+    };
+    out.push(case(
+        "bls_verify_update",
+        "MinSig, 32-byte message, 65,536-byte DST".into(),
+        (args,),
+        items(0, (message.len() + dst.len()) as u64),
+        ok::<()>,
+    ));
     let msg = b"a 32-byte message to be signed!!".to_vec();
     for (seed, n) in [(1u8, 4usize), (2, 32)] {
         let sks = fresh_keys(n, seed);

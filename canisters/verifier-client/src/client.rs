@@ -89,7 +89,7 @@ impl VerifierClient {
 
     /// BLS `Verify` in either variant.
     pub async fn bls_verify(&self, args: &BlsVerifyArgs) -> Result<Answer<()>, CallError> {
-        let units = Units { bytes: args.message.len() as u64, ..Units::default() };
+        let units = Units { bytes: args.hashed_bytes(), ..Units::default() };
         self.paid("bls_verify_update", units, (args,)).await
     }
 

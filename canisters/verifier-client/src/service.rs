@@ -59,7 +59,7 @@ pub struct InitArgs {
 /// |---|---|---|
 /// | `verify_certificate` | paths to look up | the certificate's length plus the lookup labels' |
 /// | `pairing_check` | pairs | - |
-/// | `bls_verify` | - | the message's length |
+/// | `bls_verify` | - | the message's length plus a `Dst` ciphersuite's |
 /// | `bls_fast_aggregate_verify` | keys | the message's length |
 /// | `bls_aggregate_verify` | keys | the messages' total length |
 /// | `bls_batch_verify` | signatures | the messages' total length |

@@ -198,6 +198,18 @@ pub struct BlsVerifyArgs {
     pub ciphersuite: Option<Ciphersuite>,
 }
 
+impl BlsVerifyArgs {
+    /// The bytes the call hashes, which its price counts: the message, and a `Dst`
+    /// ciphersuite's tag (hashed into every block of `expand_message_xmd`).
+    pub fn hashed_bytes(&self) -> u64 {
+        let dst = match &self.ciphersuite {
+            Some(Ciphersuite::Dst(dst)) => dst.len(),
+            _ => 0,
+        };
+        (self.message.len() + dst) as u64
+    }
+}
+
 /// A BLS ciphersuite of the variant (draft-irtf-cfrg-bls-signature-05, sections 3 and 4).
 #[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub enum Ciphersuite {

@@ -174,7 +174,7 @@ fn bls_verify(args: BlsVerifyArgs) -> Result<(), Error> {
 fn bls_verify_entry() {
     serve(
         query_spec("bls_verify"),
-        |a: &(BlsVerifyArgs,)| Ok(Some(Units { bytes: a.0.message.len() as u64, ..Units::default() })),
+        |a: &(BlsVerifyArgs,)| Ok(Some(Units { bytes: a.0.hashed_bytes(), ..Units::default() })),
         |(args,), _: Mode| bls_verify(args),
     );
 }
@@ -190,7 +190,7 @@ fn bls_verify_update(args: BlsVerifyArgs) -> Result<(), Error> {
 fn bls_verify_update_entry() {
     serve(
         update_spec("bls_verify_update"),
-        |a: &(BlsVerifyArgs,)| Ok(Some(Units { bytes: a.0.message.len() as u64, ..Units::default() })),
+        |a: &(BlsVerifyArgs,)| Ok(Some(Units { bytes: a.0.hashed_bytes(), ..Units::default() })),
         |(args,), _: Mode| bls_verify_update(args),
     );
 }
