@@ -9,8 +9,8 @@
 //! ([`hash_to_curve`]), BLS signatures in the IC's and Ethereum's variants ([`bls`]), the
 //! EIP-2537 precompiles ([`eip2537`]) and EIP-4844 point evaluation ([`kzg`]), Internet
 //! Computer certificate verification ([`certificate`]: CBOR, hash tree, delegation, BLS check,
-//! time), drand beacon verification ([`drand`]) and the `ff`/`group`/`pairing` traits
-//! ([`interop`]). Each operation's cost in IC
+//! time), canister signatures and Internet Identity delegations ([`canister_signature`]),
+//! drand beacon verification ([`drand`]) and the `ff`/`group`/`pairing` traits ([`interop`]). Each operation's cost in IC
 //! instructions is in the repository's `bench/RESULTS.md`.
 //!
 //! ```
@@ -51,6 +51,7 @@ extern crate alloc;
 
 mod arith;
 pub mod bls;
+pub mod canister_signature;
 pub mod certificate;
 pub mod drand;
 pub mod eip2537;

@@ -18,6 +18,9 @@ pub enum Within {
     ReadStateResponse,
     /// A hash tree decoded on its own ([`HashTree::decode`](super::HashTree::decode)).
     HashTree,
+    /// A canister signature's CBOR `{certificate, tree}`
+    /// ([`crate::canister_signature`]).
+    CanisterSignature,
 }
 
 impl fmt::Display for Within {
@@ -28,6 +31,7 @@ impl fmt::Display for Within {
             Within::CanisterRanges => "canister ranges",
             Within::ReadStateResponse => "read_state response",
             Within::HashTree => "hash tree",
+            Within::CanisterSignature => "canister signature",
         })
     }
 }

@@ -56,7 +56,7 @@
 //! ```
 
 mod bls;
-mod cbor;
+pub(crate) mod cbor;
 mod der;
 mod error;
 mod lookup;
@@ -420,6 +420,20 @@ pub fn verify_certificate<'a>(
     target: Target<'_>,
     freshness: Option<Freshness>,
 ) -> Result<VerifiedCertificate<'a>, CertificateError> {
+    let (Target::Canister(id) | Target::Subnet(id)) = target;
+    PrincipalBytes::new(id)?;
+    let cert = Certificate::decode_within(certificate, Within::Certificate)?;
+    verify_decoded(cert, root_key_bytes, target, freshness)
+}
+
+/// [`verify_certificate`] after decoding: for callers that looked into the certificate first
+/// (canister signatures compare `certified_data` before any BLS work).
+pub(crate) fn verify_decoded<'a>(
+    cert: Certificate<'a>,
+    root_key_bytes: &[u8],
+    target: Target<'_>,
+    freshness: Option<Freshness>,
+) -> Result<VerifiedCertificate<'a>, CertificateError> {
     let scope = match target {
         Target::Canister(id) => Scope::Canister(PrincipalBytes::new(id)?),
         Target::Subnet(id) => {
@@ -427,7 +441,6 @@ pub fn verify_certificate<'a>(
             Scope::Subnet
         }
     };
-    let cert = Certificate::decode_within(certificate, Within::Certificate)?;
     let time_ns = certificate_time(&cert.tree, Within::Certificate)?;
     if let Some(Freshness { now_ns, max_age_ns, .. }) = freshness {
         if time_ns < now_ns && now_ns - time_ns > max_age_ns {

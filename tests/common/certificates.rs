@@ -209,3 +209,15 @@ pub fn delegated_certificate(
     let delegation = delegation_certificate(root, subnet, subnet_id, ranges, time_ns);
     certificate(subnet, tree, Some((subnet_id, &delegation)))
 }
+
+/// A canister signature (interface specification, "Canister signatures"):
+/// `tagged<{certificate, tree}>`.
+pub fn canister_signature(certificate: &[u8], tree: &Tree) -> Vec<u8> {
+    let mut out = SELF_DESCRIBE.to_vec();
+    head(&mut out, 5, 2);
+    text(&mut out, "certificate");
+    bytes(&mut out, certificate);
+    text(&mut out, "tree");
+    out.extend(tree.cbor());
+    out
+}

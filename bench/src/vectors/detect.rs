@@ -27,6 +27,8 @@ pub(super) enum Kind {
     Drand,
     /// BLS cases of one ciphersuite, by operation.
     BlsSuite,
+    /// IC canister signatures with verdicts (run through the library).
+    CanisterSignatures,
 }
 
 /// The handlers of ethereum/bls12-381-tests.
@@ -129,6 +131,9 @@ pub(super) fn detect(path: &Path, value: &Value) -> Option<Kind> {
     }
     if objects_with(&["signature_hex", "public_key_hex"]) {
         return Some(Kind::MinSig);
+    }
+    if objects_with(&["signature_cbor", "public_key_der", "root_public_key_raw"]) {
+        return Some(Kind::CanisterSignatures);
     }
     let object = value.as_object()?;
     if object.contains_key("ciphersuite") && object.get("cases").is_some_and(Value::is_array) {
@@ -235,6 +240,8 @@ mod tests {
         assert_eq!(kind("d.json", drand), Some(Kind::Drand));
         let suite = r#"{"ciphersuite": "BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_AUG_", "cases": []}"#;
         assert_eq!(kind("s.json", suite), Some(Kind::BlsSuite));
+        let canister_sigs = r#"[{"id": "c", "message": "", "signature_cbor": "d9d9f7", "public_key_der": "30", "root_public_key_raw": "00", "expected_valid": false}]"#;
+        assert_eq!(kind("c.json", canister_sigs), Some(Kind::CanisterSignatures));
     }
 
     #[test]

@@ -15,11 +15,12 @@
 //! | `data.yaml` `{input: {commitment, z, y, proof}, output}` | c-kzg-4844 `verify_kzg_proof` | `kzg_point_evaluation` |
 //! | `{ciphersuite, cases: [{operation, public_key(s), message(s), signature, expected_valid}]}` | BLS message-augmentation vectors (bls_sigs_ref, Chia) | `bls_verify` with its `ciphersuite`; `aggregate_verify` through the library |
 //! | `{network, scheme, public_key, beacons: [{round, signature, previous_signature?, randomness, expected_valid}]}` | drand beacons | `drand_verify` |
+//! | `[{id, message, signature_cbor, public_key_der, root_public_key_raw, expected_valid}]` | IC canister signatures (Internet Identity, verifiable credentials) | none yet: the library |
 //!
 //! The cases the canister has no method for run natively through the library
 //! ([`crate::library_cases`]): ethereum/bls12-381-tests `sign`, `aggregate` and
-//! `deserialization_G1`/`_G2`, RFC 9380's `_NU_` suites and `expand_message_xmd` files, and
-//! zkcrypto's binary `g{1,2}_{compressed,uncompressed}_valid_test_vectors.dat`; the report counts
+//! `deserialization_G1`/`_G2`, RFC 9380's `_NU_` suites and `expand_message_xmd` files, canister
+//! signatures, and zkcrypto's binary `g{1,2}_{compressed,uncompressed}_valid_test_vectors.dat`; the report counts
 //! them apart. A file of none of these shapes is reported as `not a vector file (skipped)`. A
 //! case that cannot be written as the method's input at all is skipped with the reason. Anything
 //! wrong inside a recognised file (a missing field, bad hex) fails that case.
@@ -200,6 +201,11 @@ fn run_file(path: &Path, kind: &Kind, value: &Value, v: &mut Verifier) -> FileRe
             }
         }
         Kind::Drand => run_drand(value, v, &mut report),
+        Kind::CanisterSignatures => {
+            for (i, case) in value.as_array().into_iter().flatten().enumerate() {
+                report.add(case_name(case, "id", i), Outcome::Library(library_cases::canister_signature(case)));
+            }
+        }
         Kind::BlsSuite => run_bls_suite(value, v, &mut report),
         Kind::MinSig => {
             for (i, case) in value.as_array().into_iter().flatten().enumerate() {

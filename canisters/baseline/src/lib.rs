@@ -47,6 +47,7 @@ const BENCHMARKS: &[&str] = &[
     "bls_min_pk_verify",
     "certificate_verify",
     "certificate_verify_with_delegation",
+    "canister_signature_verify",
 ];
 
 use icbls_harness::{MIN_PK_DST as DST_G2, MIN_SIG_DST as DST_G1};
@@ -377,3 +378,22 @@ fn candid_interface() -> String {
 }
 
 ic_cdk::export_candid!();
+
+/// Internet Identity's canister signature on a delegation, under the mainnet root key, through
+/// dfinity's ic-signature-verification (the same input as the icbls row).
+#[query]
+fn canister_signature_verify() -> u64 {
+    use icbls_harness::{hex_vec, CANISTER_SIG_MESSAGE, CANISTER_SIG_PUBLIC_KEY, CANISTER_SIG_SIGNATURE_HEX};
+    let input = (
+        hex_vec(CANISTER_SIG_MESSAGE),
+        hex_vec(CANISTER_SIG_SIGNATURE_HEX),
+        hex_vec(CANISTER_SIG_PUBLIC_KEY),
+        hex_vec(icbls_harness::IC_ROOT_KEY_DER_HEX).split_off(37),
+    );
+    let mut ok = false;
+    let n = measure(input, |(message, signature, public_key, root)| {
+        ok = ic_signature_verification::verify_canister_sig(message, signature, public_key, root).is_ok();
+    });
+    assert!(ok, "canister_signature_verify: the bench signature verifies");
+    n
+}

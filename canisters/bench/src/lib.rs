@@ -73,6 +73,7 @@ const BENCHMARKS: &[&str] = &[
     "batch_verify_min_pk_128",
     "certificate_verify",
     "certificate_verify_with_delegation",
+    "canister_signature_verify",
     "drand_quicknet_verify",
     "drand_mainnet_verify",
     "eip2537_g1add",

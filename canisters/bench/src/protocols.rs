@@ -412,6 +412,31 @@ fn certificate_verify_with_delegation() -> u64 {
     n
 }
 
+// ---- canister signatures ----
+
+/// Internet Identity's canister signature on a delegation, under the mainnet root key: the DER
+/// key, the signature's CBOR and tree (the `/sig` leaf), the certificate's `certified_data`,
+/// then the certificate with its delegation (two BLS checks, the canister ranges, the subnet
+/// key). No time is checked, as ic-signature-verification checks none.
+#[query]
+fn canister_signature_verify() -> u64 {
+    use icbls_harness::{hex_vec, CANISTER_SIG_MESSAGE, CANISTER_SIG_PUBLIC_KEY, CANISTER_SIG_SIGNATURE_HEX};
+    let input = (hex_vec(CANISTER_SIG_MESSAGE), hex_vec(CANISTER_SIG_SIGNATURE_HEX), hex_vec(CANISTER_SIG_PUBLIC_KEY));
+    let mut ok = false;
+    let n = measure(input, |(message, signature, public_key)| {
+        ok = icbls::canister_signature::verify_canister_signature(
+            message,
+            signature,
+            public_key,
+            &icbls::certificate::IC_MAINNET_ROOT_KEY,
+            None,
+        )
+        .is_ok();
+    });
+    assert!(ok, "canister_signature_verify: the bench signature verifies");
+    n
+}
+
 // ---- drand ----
 
 /// A quicknet round from its bytes: the chain with its key's lines built in, decode the G1

@@ -101,6 +101,15 @@ pub const DRAND_MAINNET_SIGNATURE: &str = "82f5d3d2de4db19d40a6980e8aa37842a0e55
 /// The previous round's signature, which round 72785 signs with its round number.
 pub const DRAND_MAINNET_PREVIOUS: &str = "a609e19a03c2fcc559e8dae14900aaefe517cb55c840f6e69bc8e4f66c8d18e8a609685d9917efbfb0c37f058c2de88f13d297c7e19e0ab24813079efe57a182554ff054c7638153f9b26a60e7111f71a0ff63d9571704905d3ca6df0b031747";
 
+/// A canister signature under the mainnet root key, through a subnet delegation: Internet
+/// Identity's signature on a session delegation (`tests/vectors/canister_signatures`, case
+/// `ii_sig_verifier_js_mainnet_delegation`, from dfinity/internet-identity's sig-verifier-js).
+pub const CANISTER_SIG_SIGNATURE_HEX: &str = include_str!("ii_canister_signature.hex");
+/// The signed message: the delegation's domain-separated hash.
+pub const CANISTER_SIG_MESSAGE: &str = "1a69632d726571756573742d617574682d64656c65676174696f6eb5e2ab74fcd8d7c0e17a303b3be310d32802c2c9d0767fdeab22cfc158f9af89";
+/// The signing key (DER: Internet Identity's canister id and the user's seed).
+pub const CANISTER_SIG_PUBLIC_KEY: &str = "303c300c060a2b0601040183b8430102032c000a00000000006000270101f3ffab2278616508ad5ebfa0cb79a21e08dbb7132f6875b95f81e72067f31302";
+
 /// A mainnet read_state certificate (tests/vectors/ic_certificates, `ivg37_time_valid`): the
 /// canister `ivg37-qiaaa-aaaab-aaaga-cai`, signed by its subnet, with a delegation from the
 /// root key. Both bench canisters verify it.
