@@ -203,7 +203,7 @@ fn run_file(path: &Path, kind: &Kind, value: &Value, v: &mut Verifier) -> FileRe
         Kind::Drand => run_drand(value, v, &mut report),
         Kind::CanisterSignatures => {
             for (i, case) in value.as_array().into_iter().flatten().enumerate() {
-                report.add(case_name(case, "id", i), Outcome::Library(library_cases::canister_signature(case)));
+                report.add(case_name(case, "id", i), Outcome::Library(crate::library_cases::canister_signature(case)));
             }
         }
         Kind::BlsSuite => run_bls_suite(value, v, &mut report),
