@@ -1,7 +1,7 @@
 //! Canister signatures and Internet Identity delegations: the real signatures of
 //! `tests/vectors/canister_signatures` (and the cases derived from them), signatures built
 //! here under test keys, and every single-bit flip and truncation, each verdict compared with
-//! dfinity's `ic-signature-verification`; every error path by name.
+//! dfinity's `ic-signature-verification`; the error paths by name.
 
 #[path = "common/certificates.rs"]
 mod certificates;
@@ -104,12 +104,15 @@ fn the_vectors_verify_as_expected_here_and_in_ic_signature_verification() {
         valid += usize::from(expected);
 
         // The key's parts, and its DER written again.
-        if let Ok(key) = CanisterSigPublicKey::from_der(&public_key) {
-            if let Some(id_hex) = case.get("canister_id_hex").and_then(Value::as_str) {
+        // (Every case's key parses: the derived cases change the signature, the message or
+        // the key's seed and canister id, never its DER structure.)
+        let key = CanisterSigPublicKey::from_der(&public_key).unwrap_or_else(|e| panic!("{id}: {e}"));
+        if let Some(id_hex) = case.get("canister_id_hex").and_then(Value::as_str) {
+            if !id.contains("__wrong_canister_id") {
                 assert_eq!(hex::encode(key.canister_id), id_hex, "{id}: canister id");
             }
-            assert_eq!(key.to_der().unwrap(), public_key, "{id}: DER round trip");
         }
+        assert_eq!(key.to_der().unwrap(), public_key, "{id}: DER round trip");
 
         // Internet Identity delegations: the signed bytes from the delegation's fields.
         let Some(delegation) = case.get("delegation").filter(|d| d.is_object()) else { continue };
@@ -206,7 +209,7 @@ fn signatures_built_here_verify_and_every_failure_names_its_step() {
             Err(CanisterSignatureError::Certificate(CertificateError::Stale { .. }))
         ));
 
-        // Another message, another seed: no leaf.
+        // Another message: no leaf.
         let other =
             Built { message: b"another message".to_vec(), ..build(b"user seed", b"a message", delegated, unchanged) };
         assert!(matches!(
@@ -282,6 +285,31 @@ fn signatures_built_here_verify_and_every_failure_names_its_step() {
         Err(CanisterSignatureError::MissingSelfDescribeTag { within: Within::Certificate })
     );
     assert!(!reference(message, &untagged, &ok.public_key, &ok.root));
+    // The delegation's certificate without its tag (no signature covers those three bytes).
+    let delegation = certificates::delegation_certificate(&root, &subnet, SUBNET, &[(CANISTER, CANISTER)], TIME_NS);
+    let cert = certificate(&subnet, &state, Some((SUBNET, &delegation[3..])));
+    let untagged = canister_signature(&cert, &tree);
+    assert_eq!(
+        ours(message, &untagged, &ok.public_key, &ok.root),
+        Err(CanisterSignatureError::MissingSelfDescribeTag { within: Within::DelegationCertificate })
+    );
+    assert!(!reference(message, &untagged, &ok.public_key, &ok.root));
+    let tagged = canister_signature(&certificate(&subnet, &state, Some((SUBNET, &delegation))), &tree);
+    assert_eq!(ours(message, &tagged, &ok.public_key, &ok.root), Ok(()));
+
+    // A certificate without /time: every state tree has one, and icbls requires it (the
+    // reference reads no time).
+    let timeless = build(seed, message, false, |_, root_hash| {
+        Tree::new().insert(&[b"canister", CANISTER, b"certified_data"], root_hash)
+    });
+    assert_eq!(
+        timeless.verify(),
+        Err(CanisterSignatureError::Certificate(CertificateError::MissingTime {
+            within: Within::Certificate,
+            lookup: LookupResult::Absent
+        }))
+    );
+    assert!(timeless.reference());
 }
 
 #[test]
@@ -326,7 +354,7 @@ fn public_keys_are_strict_der() {
     assert!(matches!(CanisterSigPublicKey::from_der(&non_minimal), Err(PublicKeyError::Der { .. })));
 
     // Long seeds take DER's long lengths, and sign as short ones do.
-    for len in [100usize, 300] {
+    for len in [99usize, 100, 300] {
         let seed = vec![0x5e; len];
         let key = CanisterSigPublicKey { canister_id: CANISTER, seed: &seed };
         let der = key.to_der().unwrap();
@@ -334,7 +362,101 @@ fn public_keys_are_strict_der() {
         let built = build(&seed, b"m", false, unchanged);
         assert_eq!(built.public_key, der);
         assert_eq!(built.verify(), Ok(()));
+        // ic-signature-verification reads the key at fixed offsets, as if every length took one
+        // byte: it refuses the keys whose DER needs a longer length (128 bytes of content or
+        // more: from a 100-byte seed with a 10-byte canister id).
+        assert_eq!(built.reference(), len < 100, "ic-signature-verification, {len}-byte seed");
     }
+
+    // The other checks of the key, by name.
+    assert_eq!(err(&[0; 65_540]), PublicKeyError::TooLong { len: 65_540 });
+    let minimal = der("a definite, minimal DER length of at most two bytes");
+    assert_eq!(err(&[0x30, 0x82, 0x00, 0x7f]), minimal);
+    assert_eq!(err(&[0x30, 0x83, 0x00, 0x00, 0x10]), minimal);
+    assert_eq!(err(&[0x30, 0x81, 0x05]), minimal);
+    let with_bits = |bits: &[u8]| {
+        let mut out = vec![0x30, (ALGORITHM_ID_DER.len() + bits.len()) as u8];
+        out.extend(ALGORITHM_ID_DER);
+        out.extend(bits);
+        out
+    };
+    assert_eq!(err(&with_bits(&[0x03, 0x00])), der("a nonempty BIT STRING"));
+    assert_eq!(err(&with_bits(&[0x03, 0x01, 0x00])), PublicKeyError::CanisterId { check: "its length byte" });
+    assert_eq!(err(&with_bits(&[0x04, 0x01, 0x00])), der("a BIT STRING after the algorithm"));
+    // An empty seed is a key (the canister signs under the seed "").
+    let empty_seed = with_bits(&[0x03, 0x03, 0x00, 0x01, 0x07]);
+    assert_eq!(CanisterSigPublicKey::from_der(&empty_seed), Ok(CanisterSigPublicKey { canister_id: &[7], seed: b"" }));
+}
+
+#[test]
+fn malformed_signatures_are_refused_by_name() {
+    let ok = build(b"seed", b"message", false, unchanged);
+    let decode = |signature: &[u8]| ours(&ok.message, signature, &ok.public_key, &ok.root).unwrap_err();
+    let cbor_map = |entries: &[(&[u8], &[u8])]| {
+        let mut out = vec![0xd9, 0xd9, 0xf7, 0xa0 | entries.len() as u8];
+        for (key, value) in entries {
+            out.extend(*key);
+            out.extend(*value);
+        }
+        out
+    };
+    // The pieces of the good signature: its certificate (a byte string) and its tree.
+    let tree = sig_tree(b"seed", b"message", b"").cbor();
+    let at = ok.signature.len() - tree.len() - 5; // before "tree" (a 4-byte text key)
+    let certificate_item = &ok.signature[4 + 12..at];
+    let (cert_key, tree_key): (&[u8], &[u8]) = (b"\x6bcertificate", b"\x64tree");
+    assert_eq!(ok.signature[4..16], *cert_key);
+    assert_eq!(cbor_map(&[(cert_key, certificate_item), (tree_key, &tree)]), ok.signature);
+
+    let within = Within::CanisterSignature;
+    let err = |e| CanisterSignatureError::Decode(e);
+    assert_eq!(
+        decode(&cbor_map(&[(cert_key, certificate_item), (tree_key, &tree), (tree_key, &tree)])),
+        err(CertificateError::DuplicateField { within, field: "tree" })
+    );
+    assert_eq!(
+        decode(&cbor_map(&[(tree_key, &tree)])),
+        err(CertificateError::MissingField { within, field: "certificate" })
+    );
+    assert_eq!(
+        decode(&cbor_map(&[(cert_key, certificate_item)])),
+        err(CertificateError::MissingField { within, field: "tree" })
+    );
+    // Keys it does not know are skipped.
+    let extra: &[u8] = b"\x65extra";
+    let with_extra = cbor_map(&[(extra, b"\x01".as_slice()), (cert_key, certificate_item), (tree_key, &tree)]);
+    assert_eq!(ours(&ok.message, &with_extra, &ok.public_key, &ok.root), Ok(()));
+    // A byte-string key.
+    assert!(matches!(
+        decode(&cbor_map(&[(b"\x4bcertificate".as_slice(), certificate_item), (tree_key, &tree)])),
+        CanisterSignatureError::Decode(CertificateError::Cbor {
+            what: "canister signature: map keys must be text",
+            ..
+        })
+    ));
+    // Longer than a certificate may be.
+    let mut huge = ok.signature.clone();
+    huge.resize(icbls::certificate::MAX_CERTIFICATE_BYTES + 1, 0);
+    assert_eq!(decode(&huge), err(CertificateError::TooLarge { within, len: huge.len() }));
+
+    // The /sig path behind a pruned branch: Unknown.
+    let pruned_tree = {
+        // A fork of a pruned node and an empty tree: nothing can be looked up.
+        let mut t = vec![0x83, 0x01, 0x82, 0x04, 0x58, 0x20];
+        t.extend([0x11; 32]);
+        t.extend([0x81, 0x00]);
+        t
+    };
+    assert_eq!(
+        decode(&cbor_map(&[(cert_key, certificate_item), (tree_key, &pruned_tree)])),
+        CanisterSignatureError::SignatureNotFound { lookup: LookupResult::Unknown }
+    );
+    // /sig/<seed> itself is a path to an inner node: Error.
+    let short = Tree::new().insert(&[b"sig", &sha256(b"seed"), &sha256(b"message"), b"deeper"], b"").cbor();
+    assert_eq!(
+        decode(&cbor_map(&[(cert_key, certificate_item), (tree_key, &short)])),
+        CanisterSignatureError::SignatureNotFound { lookup: LookupResult::Error }
+    );
 }
 
 /// Every single-bit flip and every truncation of a signature, of its key and of its message:
@@ -417,6 +539,19 @@ fn every_bit_flip_and_truncation_of_built_signatures_agrees_with_ic_signature_ve
 }
 
 #[test]
+fn delegation_hashes_match_ic_canister_sig_creation() {
+    let targets: [&[u8]; 3] = [b"", &[1], &[0xff; 29]];
+    for expiration_ns in [0, 1, 127, 128, u64::MAX] {
+        for t in [None, Some(&targets[..0]), Some(&targets[..1]), Some(&targets[..])] {
+            let d = Delegation { pubkey: b"key", expiration_ns, targets: t };
+            let owned: Option<Vec<Vec<u8>>> = t.map(|t| t.iter().map(|x| x.to_vec()).collect());
+            let expected = ic_canister_sig_creation::delegation_signature_msg(b"key", expiration_ns, owned.as_ref());
+            assert_eq!(d.hash().to_vec(), expected, "expiration {expiration_ns}, targets {t:?}");
+        }
+    }
+}
+
+#[test]
 fn delegations_are_checked_for_expiry_and_targets() {
     let session_key = b"session key (DER)";
     let (a, b, c): (&[u8], &[u8], &[u8]) = (&[1, 1], &[2, 2], &[3, 3]);
@@ -459,6 +594,23 @@ fn delegations_are_checked_for_expiry_and_targets() {
             Err(DelegationError::Signature(CanisterSignatureError::SignatureNotFound { .. }))
         ));
     }
+    // A key may not delegate to itself.
+    let built = build(b"user", b"m", false, unchanged);
+    let to_itself = Delegation { pubkey: &built.public_key, expiration_ns: TIME_NS, targets: None };
+    assert_eq!(
+        verify_delegation(&to_itself, &built.signature, &built.public_key, &built.root, 0, None, None),
+        Err(DelegationError::SelfDelegation)
+    );
+    // An empty list of targets allows no target.
+    let none_allowed = Delegation { pubkey: session_key, expiration_ns: TIME_NS, targets: Some(&[]) };
+    assert_eq!(
+        verify_delegation(&none_allowed, &[], &[], &[], 0, Some(a), None),
+        Err(DelegationError::TargetNotAllowed)
+    );
+    // A thousand targets are allowed (the signature is checked next, and fails here).
+    let thousand: Vec<&[u8]> = vec![a; 1_000];
+    let d = Delegation { pubkey: session_key, expiration_ns: TIME_NS, targets: Some(&thousand) };
+    assert!(matches!(verify_delegation(&d, &[], &[], &[], 0, Some(a), None), Err(DelegationError::Signature(_))));
     let many: Vec<&[u8]> = vec![a; 1_001];
     let d = Delegation { pubkey: session_key, expiration_ns: TIME_NS, targets: Some(&many) };
     assert_eq!(

@@ -8,8 +8,8 @@ mod common;
 use certificates::{delegated_certificate, key, leb128, Tree};
 use common::Rng;
 use icbls::certificate::{
-    read_state_response_certificate, verify_certificate, Certificate, CertificateError, Freshness, HashTree,
-    LookupResult, Target, Within, MAX_PRINCIPAL_BYTES,
+    read_state_response_certificate, verify_certificate, Certificate, CertificateError, DelegationCache, Freshness,
+    HashTree, LookupResult, Target, Within, MAX_PRINCIPAL_BYTES,
 };
 use std::path::PathBuf;
 use std::time::Instant;
@@ -737,4 +737,80 @@ fn delegation_max_age_is_checked_against_the_delegation_time() {
     let root_signed = certificates::certificate(&root, &two_canisters_tree(), None);
     let strict = Freshness::new(TIME_NS, 0).with_delegation_max_age(0);
     assert!(verify_certificate(&root_signed, &root_key, Target::Canister(CANISTER), Some(strict)).is_ok());
+}
+
+/// A `DelegationCache` answers as `verify_certificate` does: every vector twice through one
+/// cache (the second time with its delegation remembered), and the certificate's own signature
+/// still checked when its delegation is remembered.
+#[test]
+fn a_delegation_cache_gives_the_same_answers() {
+    let mut cache = DelegationCache::new(4);
+    for round in 0..2 {
+        for c in &cases() {
+            let fresh = Some(Freshness::new(c.time_ns, 300_000_000_000));
+            let plain = verify_certificate(&c.cert, &c.root_key, c.target(), fresh);
+            let cached = cache.verify_certificate(&c.cert, &c.root_key, c.target(), fresh);
+            assert_eq!(cached, plain, "{} (round {round})", c.name);
+        }
+    }
+    assert_eq!(cache.len(), 4, "the valid vectors' delegations, the oldest forgotten");
+
+    // The signature bits of a certificate whose delegation is remembered.
+    let c = case("ivg37_time_valid");
+    let mut cache = DelegationCache::default();
+    assert!(cache.verify_certificate(&c.cert, &c.root_key, c.target(), None).is_ok());
+    assert_eq!(cache.len(), 1);
+    let (sig, _, _) = regions(&c.cert);
+    for i in sig {
+        let mut m = c.cert.clone();
+        m[i] ^= 0x10;
+        let got = cache.verify_certificate(&m, &c.root_key, c.target(), None);
+        assert_eq!(got, verify_certificate(&m, &c.root_key, c.target(), None), "byte {i}");
+        assert!(got.is_err());
+    }
+    // Another root key is another delegation: checked, and refused.
+    let other_root = case("ivg37_time_wrong_root_key");
+    assert_eq!(
+        cache.verify_certificate(&c.cert, &other_root.root_key, c.target(), None).err(),
+        Some(CertificateError::BadSignature { within: Within::DelegationCertificate })
+    );
+    // Another canister of the remembered subnet is still checked against its ranges.
+    let elsewhere = case("ivg37_time_wrong_canister");
+    assert_eq!(
+        cache.verify_certificate(&elsewhere.cert, &elsewhere.root_key, elsewhere.target(), None).err(),
+        Some(CertificateError::CanisterNotInRange)
+    );
+    // A cache of no delegations remembers none.
+    let mut none = DelegationCache::new(0);
+    assert!(none.verify_certificate(&c.cert, &c.root_key, c.target(), None).is_ok());
+    assert!(none.is_empty());
+    cache.clear();
+    assert!(cache.is_empty());
+}
+
+/// Delegations built here: a certificate signed by the subnet with a bad signature, after its
+/// delegation is remembered, and a second certificate of the same subnet.
+#[test]
+fn a_remembered_delegation_serves_other_certificates_of_its_subnet() {
+    let (root, subnet) = (key(1), key(2));
+    let canister: &[u8] = &[0, 0, 0, 0, 0, 0x30, 0, 1, 1, 1];
+    let subnet_id: &[u8] = &[0x2f; 29];
+    let delegation = certificates::delegation_certificate(&root, &subnet, subnet_id, &[(canister, canister)], 5);
+    let first = Tree::new().insert(&[b"time"], &leb128(5));
+    let second = Tree::new().insert(&[b"time"], &leb128(6)).insert(&[b"canister", canister, b"x"], b"y");
+    let cert = |tree: &Tree, key| certificates::certificate(key, tree, Some((subnet_id, &delegation)));
+    let root_raw = certificates::raw_key(&root);
+    let mut cache = DelegationCache::default();
+    let target = Target::Canister(canister);
+    assert_eq!(cache.verify_certificate(&cert(&first, &subnet), &root_raw, target, None).unwrap().time_ns(), 5);
+    let second_cert = cert(&second, &subnet);
+    let v = cache.verify_certificate(&second_cert, &root_raw, target, None).unwrap();
+    assert_eq!((v.time_ns(), v.lookup(&[b"canister".as_slice(), canister, b"x"])), (6, Ok(LookupResult::Found(b"y"))));
+    assert_eq!(cache.len(), 1);
+    // Signed by another key than the remembered subnet's: refused as without the cache.
+    let forged = cert(&second, &key(3));
+    assert_eq!(
+        cache.verify_certificate(&forged, &root_raw, target, None).err(),
+        Some(CertificateError::BadSignature { within: Within::Certificate })
+    );
 }

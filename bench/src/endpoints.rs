@@ -277,6 +277,16 @@ pub fn measure_endpoints(v: &mut Verifier) -> Result<Vec<EndpointRow>, String> {
     };
     let r = v.drand_verify(mainnet, false).map(|r| r.is_ok());
     row(v, "drand_verify", "a round of the default chained network", r)?;
+    let canister_signature = CanisterSignatureArgs {
+        message: hex_vec(icbls_harness::CANISTER_SIG_MESSAGE),
+        signature: hex_vec(icbls_harness::CANISTER_SIG_SIGNATURE_HEX),
+        public_key: hex_vec(icbls_harness::CANISTER_SIG_PUBLIC_KEY),
+        root_key: None,
+        max_age_ns: None,
+        now_ns: None,
+    };
+    let r = v.verify_canister_signature(canister_signature, false).map(|r| r.is_ok());
+    row(v, "verify_canister_signature", "Internet Identity's, mainnet, with a delegation", r)?;
     Ok(rows)
 }
 

@@ -154,25 +154,3 @@ pub fn aug_aggregate_verify(
         (Err(e), true) => Err(format!("expected success, got {e}")),
     }
 }
-
-/// One canister-signature case (`tests/vectors/canister_signatures`): whether
-/// `icbls::canister_signature::verify_canister_signature` gives its `expected_valid`.
-pub fn canister_signature(case: &serde_json::Value) -> Result<(), String> {
-    let field = |name: &str| -> Result<Vec<u8>, String> {
-        let text = case.get(name).and_then(serde_json::Value::as_str).ok_or(format!("{name} missing"))?;
-        hex::decode(text).map_err(|e| format!("{name} is not hex ({e})"))
-    };
-    let expected = case.get("expected_valid").and_then(serde_json::Value::as_bool).ok_or("expected_valid missing")?;
-    let verdict = icbls::canister_signature::verify_canister_signature(
-        &field("message")?,
-        &field("signature_cbor")?,
-        &field("public_key_der")?,
-        &field("root_public_key_raw")?,
-        None,
-    );
-    match (verdict, expected) {
-        (Ok(_), true) | (Err(_), false) => Ok(()),
-        (Ok(_), false) => Err("accepted, expected a rejection".into()),
-        (Err(e), true) => Err(format!("expected success, got {e}")),
-    }
-}

@@ -193,6 +193,16 @@ impl Verifier {
         self.call(method, (HashToCurveArgs { message, dst },), false)
     }
 
+    /// `verify_canister_signature` (or its update): the certificate's time.
+    pub fn verify_canister_signature(
+        &mut self,
+        args: CanisterSignatureArgs,
+        update: bool,
+    ) -> Reply<Result<VerifiedCanisterSignature, Error>> {
+        let method = if update { "verify_canister_signature_update" } else { "verify_canister_signature" };
+        self.call(method, (args,), update)
+    }
+
     /// `drand_verify` (or `drand_verify_update`): the round's randomness.
     pub fn drand_verify(&mut self, args: DrandVerifyArgs, update: bool) -> Reply<Result<Vec<u8>, Error>> {
         let method = if update { "drand_verify_update" } else { "drand_verify" };

@@ -89,6 +89,14 @@ fn seeds() -> Vec<Seed> {
         signature: icbls_harness::hex_vec(icbls_harness::DRAND_MAINNET_SIGNATURE),
         previous_signature: Some(icbls_harness::hex_vec(icbls_harness::DRAND_MAINNET_PREVIOUS)),
     };
+    let canister_signature = CanisterSignatureArgs {
+        message: icbls_harness::hex_vec(icbls_harness::CANISTER_SIG_MESSAGE),
+        signature: icbls_harness::hex_vec(icbls_harness::CANISTER_SIG_SIGNATURE_HEX),
+        public_key: icbls_harness::hex_vec(icbls_harness::CANISTER_SIG_PUBLIC_KEY),
+        root_key: None,
+        max_age_ns: None,
+        now_ns: None,
+    };
     let eip_inputs = |address: u8| -> Vec<u8> {
         match address {
             0x0b => [g1[0].to_eip2537(), g1[1].to_eip2537()].concat(),
@@ -122,6 +130,11 @@ fn seeds() -> Vec<Seed> {
         seed("hash_to_g1", candid::encode_one(&hash).unwrap(), decodes::<Result<Vec<u8>, Error>>),
         seed("hash_to_g2", candid::encode_one(&hash).unwrap(), decodes::<Result<Vec<u8>, Error>>),
         seed("drand_verify", candid::encode_one(drand).unwrap(), decodes::<Result<Vec<u8>, Error>>),
+        seed(
+            "verify_canister_signature",
+            candid::encode_one(canister_signature).unwrap(),
+            decodes::<Result<VerifiedCanisterSignature, Error>>,
+        ),
     ];
     for &(method, address) in EIP2537_METHODS {
         out.push(seed(

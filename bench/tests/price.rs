@@ -5,6 +5,9 @@
 //! conversion as the model's) and refund the rest, and the `price` query must agree with the
 //! shared function. The table it prints is where the model's coefficients come from.
 
+#[path = "../../tests/common/certificates.rs"]
+mod certificates;
+
 use candid::utils::ArgumentEncoder;
 use candid::{CandidType, Principal};
 use icbls::bls::{min_pk, min_sig, SecretKey};
@@ -303,6 +306,54 @@ fn cases() -> Vec<Case> {
         let bytes = previous.map_or(0, |p| p.len() as u64);
         out.push(case("drand_verify_update", label.into(), (args,), items(0, bytes), ok::<Vec<u8>>));
     }
+    // A canister signature: Internet Identity's, with its certificate's delegation.
+    let args = CanisterSignatureArgs {
+        message: icbls_harness::hex_vec(icbls_harness::CANISTER_SIG_MESSAGE),
+        signature: icbls_harness::hex_vec(icbls_harness::CANISTER_SIG_SIGNATURE_HEX),
+        public_key: icbls_harness::hex_vec(icbls_harness::CANISTER_SIG_PUBLIC_KEY),
+        root_key: None,
+        max_age_ns: None,
+        now_ns: None,
+    };
+    let bytes = args.input_bytes();
+    out.push(case(
+        "verify_canister_signature_update",
+        "Internet Identity's, with a delegation".into(),
+        (args,),
+        items(0, bytes),
+        ok::<VerifiedCanisterSignature>,
+    ));
+    // A large signature tree (what the price's bytes are for): 2,000 signatures of one seed,
+    // every one hashed into the root, under a root key of the tests.
+    use sha2::{Digest, Sha256};
+    let (root, canister): (_, &[u8]) = (certificates::key(3), &[0, 0, 0, 0, 0, 0x30, 0, 1, 1, 1]);
+    let seed_hash = Sha256::digest(b"seed").to_vec();
+    let mut tree = certificates::Tree::new();
+    for i in 0..2_000u32 {
+        tree = tree.insert(&[b"sig", &seed_hash, &Sha256::digest(i.to_be_bytes())], b"");
+    }
+    let root_hash = icbls::certificate::HashTree::decode(&tree.cbor()).unwrap().root_hash();
+    let state = certificates::Tree::new()
+        .insert(&[b"canister", canister, b"certified_data"], &root_hash)
+        .insert(&[b"time"], &certificates::leb128(1));
+    let args = CanisterSignatureArgs {
+        message: 7u32.to_be_bytes().to_vec(),
+        signature: certificates::canister_signature(&certificates::certificate(&root, &state, None), &tree),
+        public_key: icbls::canister_signature::CanisterSigPublicKey { canister_id: canister, seed: b"seed" }
+            .to_der()
+            .unwrap(),
+        root_key: Some(certificates::raw_key(&root)),
+        max_age_ns: None,
+        now_ns: None,
+    };
+    let bytes = args.input_bytes();
+    out.push(case(
+        "verify_canister_signature_update",
+        format!("2,000 signatures in its tree, {bytes} bytes"),
+        (args,),
+        items(0, bytes),
+        ok::<VerifiedCanisterSignature>,
+    ));
     for (method, dst) in [("hash_to_g1_update", min_sig::DST), ("hash_to_g2_update", min_pk::DST)] {
         for len in [32usize, 65_536] {
             let args = HashToCurveArgs { message: vec![1; len], dst: dst.to_vec() };

@@ -45,6 +45,7 @@ fn every_method_through_candid() {
     precompiles(&mut v);
     hashes(&mut v);
     drand(&mut v);
+    canister_signatures(&mut v);
     // A malformed Candid argument is rejected (not a trap), with the decoder's message.
     let reject = v.call_raw::<Result<bool, Error>>("pairing_check", b"DIDL\x00\x01\x71\x03abc", false).unwrap_err();
     assert!(reject.starts_with("icbls verifier: the argument is not valid Candid for pairing_check"), "{reject}");
@@ -540,4 +541,65 @@ fn ciphersuites(v: &mut Verifier) {
         };
         assert_eq!(field(&v.bls_verify(empty).unwrap().unwrap_err()), "ciphersuite");
     }
+}
+
+/// `verify_canister_signature`: every real signature of `tests/vectors/canister_signatures`
+/// (and the cases derived from them) through Candid, and every failure path with the argument
+/// it names.
+fn canister_signatures(v: &mut Verifier) {
+    let cases = json("canister_signatures/canister_signatures.json");
+    let args = |case: &serde_json::Value| CanisterSignatureArgs {
+        message: unhex(&case["message"]),
+        signature: unhex(&case["signature_cbor"]),
+        public_key: unhex(&case["public_key_der"]),
+        root_key: Some(unhex(&case["root_public_key_raw"])),
+        max_age_ns: None,
+        now_ns: None,
+    };
+    for case in cases.as_array().unwrap() {
+        let id = case["id"].as_str().unwrap();
+        let got = v.verify_canister_signature(args(case), false).unwrap();
+        if case["expected_valid"].as_bool().unwrap() {
+            let time = case["certificate_time_ns"].as_u64().unwrap();
+            assert_eq!(got, Ok(VerifiedCanisterSignature { certificate_time_ns: time }), "{id}");
+        } else {
+            let e = got.unwrap_err();
+            assert!(matches!(&e, Error::MalformedInput(_) | Error::VerificationFailed(_)), "{id}: {e:?}");
+        }
+    }
+    let mainnet =
+        cases.as_array().unwrap().iter().find(|c| c["id"] == "ii_sig_verifier_js_mainnet_delegation").unwrap();
+    let good = CanisterSignatureArgs { root_key: None, ..args(mainnet) };
+    let time = mainnet["certificate_time_ns"].as_u64().unwrap();
+    let verified = Ok(VerifiedCanisterSignature { certificate_time_ns: time });
+    assert_eq!(v.verify_canister_signature(good.clone(), false).unwrap(), verified, "the mainnet key by default");
+    assert_eq!(v.verify_canister_signature(good.clone(), true).unwrap(), verified, "the update");
+    let fresh = CanisterSignatureArgs { max_age_ns: Some(60_000_000_000), now_ns: Some(time + 1), ..good.clone() };
+    assert_eq!(v.verify_canister_signature(fresh, false).unwrap(), verified, "fresh");
+
+    // Each failure names its argument.
+    let fails =
+        |v: &mut Verifier, args: CanisterSignatureArgs| v.verify_canister_signature(args, false).unwrap().unwrap_err();
+    let named = |e: &Error, malformed: bool, name: &str| match e {
+        Error::MalformedInput(d) if malformed => d.field == name,
+        Error::VerificationFailed(d) if !malformed => d.field == name,
+        _ => false,
+    };
+    let e = fails(v, CanisterSignatureArgs { public_key: good.public_key[..20].to_vec(), ..good.clone() });
+    assert!(named(&e, true, "public_key"), "{e:?}");
+    let e = fails(v, CanisterSignatureArgs { root_key: Some(vec![1; 5]), ..good.clone() });
+    assert!(named(&e, true, "root_key"), "{e:?}");
+    let e = fails(v, CanisterSignatureArgs { signature: good.signature[..100].to_vec(), ..good.clone() });
+    assert!(named(&e, true, "signature"), "{e:?}");
+    let e = fails(v, CanisterSignatureArgs { signature: good.signature[3..].to_vec(), ..good.clone() });
+    assert!(named(&e, true, "signature") && e.to_string().contains("55799"), "{e:?}");
+    let e = fails(v, CanisterSignatureArgs { message: b"another message".to_vec(), ..good.clone() });
+    assert!(named(&e, false, "signature") && e.to_string().contains("/sig/"), "{e:?}");
+    let other_root = cases.as_array().unwrap().iter().find(|c| c["id"] == "ic_iccsa_stability_1").unwrap();
+    let e =
+        fails(v, CanisterSignatureArgs { root_key: Some(unhex(&other_root["root_public_key_raw"])), ..good.clone() });
+    assert!(named(&e, false, "signature") && e.to_string().contains("BLS"), "{e:?}");
+    let stale = CanisterSignatureArgs { max_age_ns: Some(60_000_000_000), now_ns: Some(time + 61_000_000_000), ..good };
+    let e = fails(v, stale);
+    assert!(named(&e, false, "signature"), "{e:?}");
 }

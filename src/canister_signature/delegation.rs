@@ -94,6 +94,7 @@ impl Delegation<'_> {
 /// Verifies an Internet Identity delegation signed by a canister-signature key, as the IC checks
 /// one link of a request's delegation chain:
 ///
+/// - `pubkey` is not `user_public_key_der` itself (no self-signed delegation);
 /// - `expiration_ns` is not before `now_ns`;
 /// - if the delegation has targets, `target` (the canister the session will call) is one of
 ///   them (`None` is then refused);
@@ -113,6 +114,9 @@ pub fn verify_delegation(
     target: Option<&[u8]>,
     freshness: Option<Freshness>,
 ) -> Result<VerifiedCanisterSignature, DelegationError> {
+    if delegation.pubkey == user_public_key_der {
+        return Err(DelegationError::SelfDelegation);
+    }
     if delegation.expiration_ns < now_ns {
         return Err(DelegationError::Expired { expiration_ns: delegation.expiration_ns, now_ns });
     }

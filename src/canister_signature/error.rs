@@ -112,6 +112,9 @@ pub enum DelegationError {
     /// The delegation is restricted to targets and the target asked for is not one of them
     /// (or no target was given).
     TargetNotAllowed,
+    /// The delegation delegates to the key that signed it (the IC refuses self-signed
+    /// delegations, interface specification "Authentication").
+    SelfDelegation,
     /// The delegation lists more targets than [`MAX_TARGETS`](super::MAX_TARGETS).
     TooManyTargets {
         /// How many it lists.
@@ -128,6 +131,7 @@ impl fmt::Display for DelegationError {
                 write!(f, "delegation: expired at {expiration_ns} ns, now is {now_ns} ns")
             }
             DelegationError::TargetNotAllowed => f.write_str("delegation: the target is not among its targets"),
+            DelegationError::SelfDelegation => f.write_str("delegation: pubkey is the key that signed it"),
             DelegationError::TooManyTargets { count } => {
                 write!(f, "delegation: {count} targets, more than {}", super::MAX_TARGETS)
             }

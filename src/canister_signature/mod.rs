@@ -9,11 +9,21 @@
 //! 1. the public key's DER;
 //! 2. the signature's CBOR (with tag 55799) and the leaf at
 //!    `/sig/<sha256(seed)>/<sha256(message)>`, which must be empty;
-//! 3. the certificate's CBOR (with tag 55799) and that `/canister/<canister_id>/certified_data`
-//!    is the signature tree's root hash;
+//! 3. the certificate's CBOR (with tag 55799, as its delegation's certificate) and that
+//!    `/canister/<canister_id>/certified_data` is the signature tree's root hash;
 //! 4. the certificate for the signing canister
 //!    ([`verify_certificate`](crate::certificate::verify_certificate): the delegation, the
-//!    canister's range, optional freshness, the BLS signatures).
+//!    canister's range, `/time` and optional freshness, the BLS signatures).
+//!
+//! Where this is stricter than dfinity's `ic-signature-verification` (each tested in
+//! `tests/canister_signatures.rs`): CBOR map keys must be text and tree labels byte strings,
+//! as the specification's CDDL writes them (serde_cbor takes either); the key is read as DER,
+//! so its lengths and tags are checked (and long seeds, with DER's longer lengths, are read);
+//! every certificate must hold a 64-bit `/time` (every state tree has one, "Certificate"). A
+//! delegation's canister ranges are read as for certificates: any ranges leaf of the subnet,
+//! in either layout, may cover the canister. The signature tree's well-formedness (labels in
+//! order) is not checked, nor by the reference: a lookup's `Found` is bound to the root hash
+//! either way.
 //!
 //! [`verify_delegation`] checks an Internet Identity delegation signed this way.
 //!
@@ -36,7 +46,8 @@ pub use public_key::{self_authenticating_principal, CanisterSigPublicKey, ALGORI
 
 use crate::certificate::cbor::{Reader, MAP};
 use crate::certificate::{
-    verify_decoded, Certificate, CertificateError, Freshness, HashTree, LookupResult, Target, Within,
+    verify_decoded_with, Certificate, CertificateError, DelegationCache, Freshness, HashTree, LookupResult, Target,
+    Within,
 };
 use sha2::{Digest, Sha256};
 
@@ -120,6 +131,30 @@ pub fn verify_canister_signature(
     root_key: &[u8],
     freshness: Option<Freshness>,
 ) -> Result<VerifiedCanisterSignature, CanisterSignatureError> {
+    verify(message, signature, public_key_der, root_key, freshness, None)
+}
+
+/// [`verify_canister_signature`] with a [`DelegationCache`]: the certificate's delegation is
+/// checked once per cache (see [`DelegationCache::verify_certificate`]). The answer is the same.
+pub fn verify_canister_signature_cached(
+    message: &[u8],
+    signature: &[u8],
+    public_key_der: &[u8],
+    root_key: &[u8],
+    freshness: Option<Freshness>,
+    cache: &mut DelegationCache,
+) -> Result<VerifiedCanisterSignature, CanisterSignatureError> {
+    verify(message, signature, public_key_der, root_key, freshness, Some(cache))
+}
+
+fn verify(
+    message: &[u8],
+    signature: &[u8],
+    public_key_der: &[u8],
+    root_key: &[u8],
+    freshness: Option<Freshness>,
+    cache: Option<&mut DelegationCache>,
+) -> Result<VerifiedCanisterSignature, CanisterSignatureError> {
     let key = CanisterSigPublicKey::from_der(public_key_der).map_err(CanisterSignatureError::PublicKey)?;
     let sig = CanisterSignature::decode(signature)?;
     let seed_hash: [u8; 32] = Sha256::digest(key.seed).into();
@@ -133,13 +168,16 @@ pub fn verify_canister_signature(
         return Err(CanisterSignatureError::MissingSelfDescribeTag { within: Within::Certificate });
     }
     let certificate = Certificate::decode(sig.certificate).map_err(CanisterSignatureError::Decode)?;
+    if certificate.delegation.is_some_and(|d| !d.certificate.starts_with(&SELF_DESCRIBE)) {
+        return Err(CanisterSignatureError::MissingSelfDescribeTag { within: Within::DelegationCertificate });
+    }
     let certified = [b"canister".as_slice(), key.canister_id, b"certified_data"];
     match certificate.tree.lookup(&certified) {
         LookupResult::Found(data) if data == sig.tree.root_hash() => {}
         LookupResult::Found(_) => return Err(CanisterSignatureError::CertifiedDataMismatch),
         other => return Err(CanisterSignatureError::CertifiedDataNotFound { lookup: other.not_found() }),
     }
-    let verified = verify_decoded(certificate, root_key, Target::Canister(key.canister_id), freshness)
+    let verified = verify_decoded_with(certificate, root_key, Target::Canister(key.canister_id), freshness, cache)
         .map_err(CanisterSignatureError::Certificate)?;
     Ok(VerifiedCanisterSignature { certificate_time_ns: verified.time_ns() })
 }

@@ -56,6 +56,7 @@
 //! ```
 
 mod bls;
+mod cache;
 pub(crate) mod cbor;
 mod der;
 mod error;
@@ -66,6 +67,7 @@ mod root_key;
 mod root_key_lines;
 mod tree;
 
+pub use cache::{DelegationCache, DEFAULT_DELEGATIONS};
 pub use der::{bls_key_from_der, DER_KEY_BYTES, DER_PREFIX, IC_MAINNET_ROOT_KEY_DER};
 pub use error::{CertificateError, KeyError, Within};
 pub use lookup::LookupResult;
@@ -385,15 +387,16 @@ fn certificate_time(tree: &HashTree<'_>, within: Within) -> Result<u64, Certific
     Err(bad) // empty, or the last byte continues
 }
 
-/// The root key: the 133-byte DER form or the raw 96-byte compressed G2 point.
-fn root_key(root_key: &[u8]) -> Result<bls::PublicKey, CertificateError> {
+/// The root key: the 133-byte DER form or the raw 96-byte compressed G2 point; its raw bytes
+/// and the key.
+fn root_key(root_key: &[u8]) -> Result<(&[u8; 96], bls::PublicKey), CertificateError> {
     let raw: &[u8; 96] = match root_key.len() {
         DER_KEY_BYTES => bls_key_from_der(root_key).map_err(CertificateError::RootKey)?,
         _ => root_key
             .try_into()
             .map_err(|_| CertificateError::RootKey(KeyError::WrongLength { actual: root_key.len() }))?,
     };
-    bls::PublicKey::from_compressed(raw).map_err(CertificateError::RootKey)
+    Ok((raw, bls::PublicKey::from_compressed(raw).map_err(CertificateError::RootKey)?))
 }
 
 /// Verifies an IC certificate (`verify_cert` and `check_delegation` of the interface
@@ -434,6 +437,18 @@ pub(crate) fn verify_decoded<'a>(
     target: Target<'_>,
     freshness: Option<Freshness>,
 ) -> Result<VerifiedCertificate<'a>, CertificateError> {
+    verify_decoded_with(cert, root_key_bytes, target, freshness, None)
+}
+
+/// [`verify_decoded`] with a [`DelegationCache`]: a remembered delegation's BLS check is
+/// skipped, a newly verified one is remembered.
+pub(crate) fn verify_decoded_with<'a>(
+    cert: Certificate<'a>,
+    root_key_bytes: &[u8],
+    target: Target<'_>,
+    freshness: Option<Freshness>,
+    cache: Option<&mut DelegationCache>,
+) -> Result<VerifiedCertificate<'a>, CertificateError> {
     let scope = match target {
         Target::Canister(id) => Scope::Canister(PrincipalBytes::new(id)?),
         Target::Subnet(id) => {
@@ -451,7 +466,7 @@ pub(crate) fn verify_decoded<'a>(
         }
     }
     let signature = bls::decode_signature(cert.signature, Within::Certificate)?;
-    let root = root_key(root_key_bytes)?;
+    let (root_raw, root) = root_key(root_key_bytes)?;
 
     let root_hash = cert.tree.root_hash();
     match &cert.delegation {
@@ -477,15 +492,25 @@ pub(crate) fn verify_decoded<'a>(
                 Target::Subnet(_) => {}
                 Target::Canister(id) => ranges::check_canister(&inner.tree, d.subnet_id, id)?,
             }
-            let der = match inner.tree.lookup(&[b"subnet".as_slice(), d.subnet_id, b"public_key"]) {
-                LookupResult::Found(der) => der,
-                other => return Err(CertificateError::SubnetKeyNotFound { lookup: other.not_found() }),
-            };
-            let raw = bls_key_from_der(der).map_err(CertificateError::SubnetKey)?;
-            let inner_signature = bls::decode_signature(inner.signature, Within::DelegationCertificate)?;
-            let subnet_key = bls::PublicKey::from_compressed(raw).map_err(CertificateError::SubnetKey)?;
-            let inner_hash = inner.tree.root_hash();
-            bls::verify_with_delegation(&root, (&inner_hash, &inner_signature), &subnet_key, (&root_hash, &signature))?;
+            // A delegation this cache verified: only the certificate's own signature is left.
+            let digest = cache.as_ref().map(|_| cache::delegation_digest(root_raw, d.subnet_id, d.certificate));
+            if let Some(subnet_key) = cache.as_deref().zip(digest.as_ref()).and_then(|(c, digest)| c.get(digest)) {
+                bls::verify_min_sig(subnet_key, &root_hash, &signature, Within::Certificate)?;
+            } else {
+                let der = match inner.tree.lookup(&[b"subnet".as_slice(), d.subnet_id, b"public_key"]) {
+                    LookupResult::Found(der) => der,
+                    other => return Err(CertificateError::SubnetKeyNotFound { lookup: other.not_found() }),
+                };
+                let raw = bls_key_from_der(der).map_err(CertificateError::SubnetKey)?;
+                let inner_signature = bls::decode_signature(inner.signature, Within::DelegationCertificate)?;
+                let subnet_key = bls::PublicKey::from_compressed(raw).map_err(CertificateError::SubnetKey)?;
+                let inner_hash = inner.tree.root_hash();
+                let delegation = (&inner_hash, &inner_signature);
+                bls::verify_with_delegation(&root, delegation, &subnet_key, (&root_hash, &signature))?;
+                if let (Some(cache), Some(digest)) = (cache, digest) {
+                    cache.insert(digest, subnet_key);
+                }
+            }
         }
     }
     Ok(VerifiedCertificate {

@@ -27,7 +27,7 @@ pub(super) enum Kind {
     Drand,
     /// BLS cases of one ciphersuite, by operation.
     BlsSuite,
-    /// IC canister signatures with verdicts (run through the library).
+    /// IC canister signatures with verdicts.
     CanisterSignatures,
 }
 

@@ -15,12 +15,12 @@
 //! | `data.yaml` `{input: {commitment, z, y, proof}, output}` | c-kzg-4844 `verify_kzg_proof` | `kzg_point_evaluation` |
 //! | `{ciphersuite, cases: [{operation, public_key(s), message(s), signature, expected_valid}]}` | BLS message-augmentation vectors (bls_sigs_ref, Chia) | `bls_verify` with its `ciphersuite`; `aggregate_verify` through the library |
 //! | `{network, scheme, public_key, beacons: [{round, signature, previous_signature?, randomness, expected_valid}]}` | drand beacons | `drand_verify` |
-//! | `[{id, message, signature_cbor, public_key_der, root_public_key_raw, expected_valid}]` | IC canister signatures (Internet Identity, verifiable credentials) | none yet: the library |
+//! | `[{id, message, signature_cbor, public_key_der, root_public_key_raw, expected_valid}]` | IC canister signatures (Internet Identity, verifiable credentials) | `verify_canister_signature` |
 //!
 //! The cases the canister has no method for run natively through the library
 //! ([`crate::library_cases`]): ethereum/bls12-381-tests `sign`, `aggregate` and
-//! `deserialization_G1`/`_G2`, RFC 9380's `_NU_` suites and `expand_message_xmd` files, canister
-//! signatures, and zkcrypto's binary `g{1,2}_{compressed,uncompressed}_valid_test_vectors.dat`; the report counts
+//! `deserialization_G1`/`_G2`, RFC 9380's `_NU_` suites and `expand_message_xmd` files, and
+//! zkcrypto's binary `g{1,2}_{compressed,uncompressed}_valid_test_vectors.dat`; the report counts
 //! them apart. A file of none of these shapes is reported as `not a vector file (skipped)`. A
 //! case that cannot be written as the method's input at all is skipped with the reason. Anything
 //! wrong inside a recognised file (a missing field, bad hex) fails that case.
@@ -38,7 +38,7 @@ mod points;
 mod precompile;
 mod yaml;
 
-use crate::verifier::{Error, Reply, Verifier};
+use crate::verifier::{CanisterSignatureArgs, Error, Reply, Verifier};
 use bls_suite::run_bls_suite;
 use certificate::run_certificate;
 use detect::{load, Kind};
@@ -203,7 +203,7 @@ fn run_file(path: &Path, kind: &Kind, value: &Value, v: &mut Verifier) -> FileRe
         Kind::Drand => run_drand(value, v, &mut report),
         Kind::CanisterSignatures => {
             for (i, case) in value.as_array().into_iter().flatten().enumerate() {
-                report.add(case_name(case, "id", i), Outcome::Library(crate::library_cases::canister_signature(case)));
+                report.add(case_name(case, "id", i), run_canister_signature(case, v));
             }
         }
         Kind::BlsSuite => run_bls_suite(value, v, &mut report),
@@ -218,6 +218,31 @@ fn run_file(path: &Path, kind: &Kind, value: &Value, v: &mut Verifier) -> FileRe
         }
     }
     report
+}
+
+/// One canister signature through `verify_canister_signature`, under the case's root key.
+fn run_canister_signature(case: &Value, v: &mut Verifier) -> Outcome {
+    let field = |name: &str| -> Result<Vec<u8>, String> {
+        let text = case.get(name).and_then(Value::as_str).ok_or(format!("{name} missing"))?;
+        hex::decode(text).map_err(|e| format!("{name} is not hex ({e})"))
+    };
+    let args = (|| -> Result<CanisterSignatureArgs, String> {
+        Ok(CanisterSignatureArgs {
+            message: field("message")?,
+            signature: field("signature_cbor")?,
+            public_key: field("public_key_der")?,
+            root_key: Some(field("root_public_key_raw")?),
+            max_age_ns: None,
+            now_ns: None,
+        })
+    })();
+    let (args, expected) = match (args, case.get("expected_valid").and_then(Value::as_bool)) {
+        (Ok(args), Some(expected)) => (args, expected),
+        (Err(e), _) => return Outcome::Fail(e),
+        (_, None) => return Outcome::Fail("expected_valid missing".into()),
+    };
+    let reply = query_or_update(|update| v.verify_canister_signature(args.clone(), update));
+    verdict(expected, reply.map(|r| r.map(|_| ())))
 }
 
 fn case_name(case: &Value, key: &str, index: usize) -> String {

@@ -73,6 +73,8 @@ const BENCHMARKS: &[&str] = &[
     "batch_verify_min_pk_128",
     "certificate_verify",
     "certificate_verify_with_delegation",
+    "certificate_verify_cache_first",
+    "certificate_verify_cache_second",
     "canister_signature_verify",
     "drand_quicknet_verify",
     "drand_mainnet_verify",

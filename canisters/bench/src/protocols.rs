@@ -412,6 +412,41 @@ fn certificate_verify_with_delegation() -> u64 {
     n
 }
 
+/// The mainnet certificate through an empty `DelegationCache`: as
+/// `certificate_verify_with_delegation`, and the delegation remembered (its digest, the subnet
+/// key's prepared lines).
+#[query]
+fn certificate_verify_cache_first() -> u64 {
+    use icbls::certificate::{DelegationCache, Target};
+    let mut ok = false;
+    let n = measure(certificate_input(), |(cert, root, canister)| {
+        let mut cache = DelegationCache::new(16);
+        ok = cache.verify_certificate(cert, root, Target::Canister(canister), Some(FRESHNESS)).is_ok()
+            && cache.len() == 1;
+    });
+    assert!(ok, "certificate_verify_cache_first: the bench certificate verifies, and its delegation is remembered");
+    n
+}
+
+/// A second certificate from the subnet: the mainnet certificate through a `DelegationCache`
+/// that remembers its delegation. Decoding both certificates, `/time`, freshness, the canister
+/// ranges, and the certificate's own BLS check under the remembered subnet key.
+#[query]
+fn certificate_verify_cache_second() -> u64 {
+    use icbls::certificate::{DelegationCache, Target};
+    let (cert, root, canister) = certificate_input();
+    let mut cache = DelegationCache::new(16);
+    assert!(cache.verify_certificate(&cert, &root, Target::Canister(&canister), Some(FRESHNESS)).is_ok());
+    let cache = core::cell::RefCell::new(cache);
+    let mut ok = false;
+    let n = measure((cert, root, canister, cache), |(cert, root, canister, cache)| {
+        let target = Target::Canister(canister);
+        ok = cache.borrow_mut().verify_certificate(cert, root, target, Some(FRESHNESS)).is_ok();
+    });
+    assert!(ok, "certificate_verify_cache_second: the bench certificate verifies");
+    n
+}
+
 // ---- canister signatures ----
 
 /// Internet Identity's canister signature on a delegation, under the mainnet root key: the DER

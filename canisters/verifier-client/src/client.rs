@@ -140,6 +140,15 @@ impl VerifierClient {
         self.paid("hash_to_g2_update", units, (args,)).await
     }
 
+    /// Verifies an IC canister signature: the certificate's time when it is valid.
+    pub async fn verify_canister_signature(
+        &self,
+        args: &CanisterSignatureArgs,
+    ) -> Result<Answer<VerifiedCanisterSignature>, CallError> {
+        let units = Units { bytes: args.input_bytes(), ..Units::default() };
+        self.paid("verify_canister_signature_update", units, (args,)).await
+    }
+
     /// Verifies a drand round: its randomness (32 bytes) when the signature is valid.
     pub async fn drand_verify(&self, args: &DrandVerifyArgs) -> Result<Answer<Vec<u8>>, CallError> {
         let units = Units { bytes: args.previous_signature.as_ref().map_or(0, |p| p.len() as u64), ..Units::default() };

@@ -345,3 +345,39 @@ pub struct DrandVerifyArgs {
     /// absent for an unchained one.
     pub previous_signature: Option<Vec<u8>>,
 }
+
+/// The arguments of `verify_canister_signature`: an IC canister signature (interface
+/// specification, "Canister signatures"), as Internet Identity and verifiable credentials make
+/// them.
+#[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct CanisterSignatureArgs {
+    /// The signed message (for an Internet Identity delegation, its domain-separated hash).
+    pub message: Vec<u8>,
+    /// The signature: CBOR `{certificate, tree}` with tag 55799.
+    pub signature: Vec<u8>,
+    /// The signer's DER public key: the signing canister's id and the seed.
+    pub public_key: Vec<u8>,
+    /// The IC root key, DER (133 bytes) or raw (96 bytes); absent, the mainnet key.
+    pub root_key: Option<Vec<u8>>,
+    /// If given, the certificate's `/time` must be within this many nanoseconds of `now_ns`
+    /// (either way). Absent, no time is checked: a canister signature stays valid after its
+    /// certificate (as in ic-signature-verification).
+    pub max_age_ns: Option<u64>,
+    /// The time `max_age_ns` is measured from; absent, the verifier's clock.
+    pub now_ns: Option<u64>,
+}
+
+impl CanisterSignatureArgs {
+    /// The bytes the call reads, which its price counts: the message, the signature and the key.
+    pub fn input_bytes(&self) -> u64 {
+        (self.message.len() + self.signature.len() + self.public_key.len()) as u64
+    }
+}
+
+/// A valid canister signature.
+#[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct VerifiedCanisterSignature {
+    /// The certificate's `/time` (nanoseconds since 1970-01-01 UTC): when the subnet certified
+    /// the signature.
+    pub certificate_time_ns: u64,
+}

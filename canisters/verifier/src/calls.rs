@@ -3,6 +3,7 @@
 use crate::pop_cache::{self, Suite};
 use candid::Principal;
 use icbls::bls::{min_pk, min_sig, BlsError};
+use icbls::canister_signature::{self, CanisterSignatureError};
 use icbls::certificate::{self, CertificateError, Freshness, LookupResult, Target};
 use icbls::drand::{self, Chain, DrandError};
 use icbls::pairing::{pairing_check_prepared, G2Prepared};
@@ -89,7 +90,8 @@ pub fn verify_certificate(args: VerifyCertificateArgs, clock_ns: u64) -> Result<
         delegation_max_age_ns: args.delegation_max_age_ns,
     };
     let verified =
-        certificate::verify_certificate(&args.certificate, root, target, Some(freshness)).map_err(certificate_error)?;
+        crate::delegations::with(|cache| cache.verify_certificate(&args.certificate, root, target, Some(freshness)))
+            .map_err(certificate_error)?;
     // The library refuses paths under `/canister/<id>/` outside the certificate's scope.
     let mut answers = Vec::with_capacity(args.lookup.len());
     let mut reply_bytes = REPLY_OVERHEAD_BYTES;
@@ -396,5 +398,43 @@ pub fn drand_verify(args: &DrandVerifyArgs) -> Result<Vec<u8>, Error> {
         Err(e @ DrandError::PreviousSignature { .. }) => Err(Error::malformed("previous_signature", e)),
         Err(e @ DrandError::Bls(BlsError::InvalidSignature)) => Err(Error::failed("signature", e)),
         Err(e) => Err(Error::malformed("signature", e)),
+    }
+}
+
+/// A canister signature. The key's faults are `MalformedInput` naming `public_key`, the root
+/// key's `root_key`; a signature that does not decode is `MalformedInput` naming `signature`,
+/// and one that decodes but does not sign this message under this key (the `/sig` leaf,
+/// `certified_data`, the certificate's checks and BLS signatures, its time) is
+/// `VerificationFailed` naming `signature`.
+pub fn verify_canister_signature(
+    args: &CanisterSignatureArgs,
+    clock_ns: u64,
+) -> Result<VerifiedCanisterSignature, Error> {
+    let root = args.root_key.as_deref().unwrap_or(&certificate::IC_MAINNET_ROOT_KEY_DER);
+    let freshness = args.max_age_ns.map(|max_age_ns| Freshness::new(args.now_ns.unwrap_or(clock_ns), max_age_ns));
+    let verified = crate::delegations::with(|cache| {
+        canister_signature::verify_canister_signature_cached(
+            &args.message,
+            &args.signature,
+            &args.public_key,
+            root,
+            freshness,
+            cache,
+        )
+    });
+    match verified {
+        Ok(v) => Ok(VerifiedCanisterSignature { certificate_time_ns: v.certificate_time_ns }),
+        Err(e @ CanisterSignatureError::PublicKey(_)) => Err(Error::malformed("public_key", e)),
+        Err(e @ CanisterSignatureError::Certificate(CertificateError::RootKey(_))) => {
+            Err(Error::malformed("root_key", e))
+        }
+        Err(e @ (CanisterSignatureError::MissingSelfDescribeTag { .. } | CanisterSignatureError::Decode(_))) => {
+            Err(Error::malformed("signature", e))
+        }
+        Err(CanisterSignatureError::Certificate(c)) => match certificate_error(c) {
+            Error::VerificationFailed(_) => Err(Error::failed("signature", CanisterSignatureError::Certificate(c))),
+            _ => Err(Error::malformed("signature", CanisterSignatureError::Certificate(c))),
+        },
+        Err(e) => Err(Error::failed("signature", e)),
     }
 }

@@ -24,6 +24,7 @@
 mod calls;
 pub mod candid_guard;
 mod config;
+mod delegations;
 mod pop_cache;
 pub mod service;
 
@@ -451,6 +452,39 @@ fn hash_to_g2_update_entry() {
         },
         |(args,), _: Mode| hash_to_g2_update(args),
     );
+}
+
+fn canister_signature_units(a: &(CanisterSignatureArgs,)) -> Result<Option<Units>, Error> {
+    Ok(Some(Units { bytes: a.0.input_bytes(), ..Units::default() }))
+}
+
+/// Verifies an IC canister signature (the key's DER, the signature's `/sig` leaf, the
+/// certificate's `certified_data`, the certificate with its delegation, optionally its time);
+/// `Ok` gives the certificate's time.
+#[candid_method(query)]
+fn verify_canister_signature(args: CanisterSignatureArgs) -> Result<VerifiedCanisterSignature, Error> {
+    calls::verify_canister_signature(&args, ic_cdk::api::time())
+}
+
+#[query(name = "verify_canister_signature", hidden = true, manual_reply = true)]
+fn verify_canister_signature_entry() {
+    serve(query_spec("verify_canister_signature"), canister_signature_units, |(args,), _: Mode| {
+        verify_canister_signature(args)
+    });
+}
+
+/// [`verify_canister_signature`] as an update: answered after consensus, with an update's caps;
+/// callers other than controllers and the allow-list attach its price in cycles.
+#[candid_method(update)]
+fn verify_canister_signature_update(args: CanisterSignatureArgs) -> Result<VerifiedCanisterSignature, Error> {
+    verify_canister_signature(args)
+}
+
+#[update(name = "verify_canister_signature_update", hidden = true, manual_reply = true)]
+fn verify_canister_signature_update_entry() {
+    serve(update_spec("verify_canister_signature_update"), canister_signature_units, |(args,), _: Mode| {
+        verify_canister_signature_update(args)
+    });
 }
 
 fn drand_units(a: &(DrandVerifyArgs,)) -> Result<Option<Units>, Error> {
