@@ -3,7 +3,10 @@
 //! its price attached, on inputs of a few sizes; the whole message's instructions must stay
 //! within the model (before the margin), the method must keep what it spent (the same
 //! conversion as the model's) and refund the rest, and the `price` query must agree with the
-//! shared function. The table it prints is where the model's coefficients come from.
+//! shared function; an input within a query's caps must also fit within 85% of a query's
+//! limit. The table it prints is where the model's coefficients come from. Hash trees are
+//! measured in their dearest shape per byte (forks over empty leaves, walked by lookups), up to
+//! the query's caps.
 
 #[path = "../../tests/common/certificates.rs"]
 mod certificates;
@@ -15,7 +18,7 @@ use icbls_bench::endpoints::*;
 use icbls_bench::fixtures::*;
 use icbls_bench::verifier::*;
 use icbls_bench::{CallKind, MeterBackend, Sender};
-use icbls_verifier_client::service::{self, cycles_for_instructions, Units};
+use icbls_verifier_client::service::{self, cycles_for_instructions, Context, Units};
 use serde::de::DeserializeOwned;
 
 /// A paying canister.
@@ -83,6 +86,49 @@ fn cases() -> Vec<Case> {
                 ok::<VerifiedCertificate>,
             ));
         }
+    }
+    // The dearest certificates per byte: a state tree beside balanced forks over empty leaves
+    // (`82 03 40`, five bytes and three SHA-256 blocks per leaf with its fork) or empty nodes
+    // (`81 00`), signed under a test root key.
+    let root = certificates::key(4);
+    let state = certificates::Tree::new().insert(&[b"time"], &certificates::leb128(1));
+    for (terminal, name, terminals, lookups) in [
+        (&[0x82u8, 0x03, 0x40][..], "empty leaves", 13_000usize, 1usize),
+        (&[0x82, 0x03, 0x40], "empty leaves", 52_000, 1),
+        (&[0x81, 0x00], "empty nodes", 16_000, 1),
+        (&[0x82, 0x03, 0x40], "empty leaves", 2_000, usize::MAX),
+        (&[0x82, 0x03, 0x40], "empty leaves", 13_000, usize::MAX),
+        (&[0x82, 0x03, 0x40], "empty leaves", 52_000, usize::MAX),
+        // At the query's cap.
+        (&[0x82, 0x03, 0x40], "empty leaves", 130_000, usize::MAX),
+    ] {
+        let tree = certificates::with_dense_tree(&state, terminals, terminal);
+        let certificate = certificates::certificate_of_cbor(&root, &tree, None);
+        // usize::MAX: as many lookups as the canister takes (64) and the reply limit allows.
+        let fit = (service::MAX_REPLY_BYTES - service::REPLY_FRAMING_BYTES) as usize / certificate.len();
+        let lookups = lookups.min(fit).min(64);
+        let args = VerifyCertificateArgs {
+            certificate,
+            root_key: Some(certificates::raw_key(&root)),
+            canister_id: Some(Principal::from_slice(&[0, 0, 0, 0, 0, 0x30, 0, 1, 1, 1])),
+            subnet_id: None,
+            now_ns: Some(1),
+            max_age_ns: None,
+            delegation_max_age_ns: None,
+            // Each lookup of an absent label walks every node.
+            lookup: vec![vec![b"zzzz".to_vec()]; lookups],
+        };
+        let units = items(lookups as u64, (args.certificate.len() + 4 * lookups) as u64);
+        out.push(case(
+            "verify_certificate_update",
+            format!(
+                "{} KB certificate, forks over {terminals} {name}, {lookups} lookups",
+                args.certificate.len() / 1000
+            ),
+            (args,),
+            units,
+            ok::<VerifiedCertificate>,
+        ));
     }
     for n in [2usize, 16, 64] {
         out.push(case(
@@ -354,6 +400,35 @@ fn cases() -> Vec<Case> {
         items(0, bytes),
         ok::<VerifiedCanisterSignature>,
     ));
+    // The dearest signature trees per byte: the signature's path after balanced forks over
+    // empty leaves, the largest at the query's cap.
+    for terminals in [13_000usize, 150_000] {
+        let sig_tree =
+            certificates::Tree::new().insert(&[b"sig", &seed_hash, &Sha256::digest(7u32.to_be_bytes())], b"");
+        let tree = certificates::with_dense_tree(&sig_tree, terminals, &[0x82, 0x03, 0x40]);
+        let root_hash = icbls::certificate::HashTree::decode(&tree).unwrap().root_hash();
+        let state = certificates::Tree::new()
+            .insert(&[b"canister", canister, b"certified_data"], &root_hash)
+            .insert(&[b"time"], &certificates::leb128(1));
+        let args = CanisterSignatureArgs {
+            message: 7u32.to_be_bytes().to_vec(),
+            signature: certificates::canister_signature_of_cbor(&certificates::certificate(&root, &state, None), &tree),
+            public_key: icbls::canister_signature::CanisterSigPublicKey { canister_id: canister, seed: b"seed" }
+                .to_der()
+                .unwrap(),
+            root_key: Some(certificates::raw_key(&root)),
+            max_age_ns: None,
+            now_ns: None,
+        };
+        let bytes = args.input_bytes();
+        out.push(case(
+            "verify_canister_signature_update",
+            format!("forks over {terminals} empty leaves in its tree, {bytes} bytes"),
+            (args,),
+            items(0, bytes),
+            ok::<VerifiedCanisterSignature>,
+        ));
+    }
     for (method, dst) in [("hash_to_g1_update", min_sig::DST), ("hash_to_g2_update", min_pk::DST)] {
         for len in [32usize, 65_536] {
             let args = HashToCurveArgs { message: vec![1; len], dst: dst.to_vec() };
@@ -405,6 +480,15 @@ fn prices_cover_what_paid_calls_spend() {
             cycles.accepted,
             cycles.refunded
         ));
+        // An input within a query's caps fits within 85% of a query's limit.
+        if model.check_caps(&c.units, Context::Query).is_ok() {
+            assert!(
+                measured as f64 <= 0.85 * icbls_meter::QUERY_LIMIT as f64,
+                "{} ({}): {measured} instructions, within the query's caps",
+                c.method,
+                c.label
+            );
+        }
         if measured > modelled {
             failures.push(format!("{} ({}): {measured} instructions, the model says {modelled}", c.method, c.label));
         }

@@ -365,6 +365,44 @@ fn over_cap_inputs_are_refused_cheaply() {
             288 * 384,
             Units { address: Some(0x0f), items: 0, bytes: 289 * 384 },
         ),
+        // A certificate and a canister signature over a query's byte caps (their hash trees
+        // may cost 3,400 instructions a byte).
+        (
+            "verify_certificate",
+            candid::encode_one(VerifyCertificateArgs {
+                certificate: vec![0; 640 * 1024 + 1],
+                root_key: None,
+                canister_id: Some(Principal::anonymous()),
+                subnet_id: None,
+                now_ns: None,
+                max_age_ns: None,
+                delegation_max_age_ns: None,
+                lookup: vec![],
+            })
+            .unwrap(),
+            CallKind::Query,
+            anyone,
+            "certificate",
+            640 * 1024,
+            Units { address: None, items: 0, bytes: 640 * 1024 + 1 },
+        ),
+        (
+            "verify_canister_signature",
+            candid::encode_one(CanisterSignatureArgs {
+                message: vec![],
+                signature: vec![0; 768 * 1024 + 1],
+                public_key: vec![],
+                root_key: None,
+                max_age_ns: None,
+                now_ns: None,
+            })
+            .unwrap(),
+            CallKind::Query,
+            anyone,
+            "signature",
+            768 * 1024,
+            Units { address: None, items: 0, bytes: 768 * 1024 + 1 },
+        ),
         // A same-subnet call may carry 10 MiB: refused before it is read.
         (
             "eip2537_call_update",

@@ -18,6 +18,14 @@ fn spec_example_root_hash() {
 }
 
 #[test]
+fn the_empty_nodes_hash_is_sha256_of_its_domain() {
+    use sha2::{Digest, Sha256};
+    let computed: [u8; 32] = Sha256::digest(b"\x11ic-hashtree-empty").into();
+    assert_eq!(tree::EMPTY_HASH, computed);
+    assert_eq!(HashTree::decode(&[0x81, 0x00]).unwrap().root_hash(), computed);
+}
+
+#[test]
 fn spec_example_lookups_in_the_pruned_tree() {
     let bytes = hex::decode(PRUNED).unwrap();
     let tree = HashTree::decode(&bytes).unwrap();

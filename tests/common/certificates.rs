@@ -158,15 +158,19 @@ pub fn ranges_leaf(ranges: &[(&[u8], &[u8])]) -> Vec<u8> {
 /// `tagged<{tree, signature, ? delegation}>`, the signature by `sk` over
 /// `domain_sep("ic-state-root") · reconstruct(tree)`.
 pub fn certificate(sk: &SecretKey, tree: &Tree, delegation: Option<(&[u8], &[u8])>) -> Vec<u8> {
-    let tree = tree.cbor();
-    let root_hash = HashTree::decode(&tree).unwrap().root_hash();
+    certificate_of_cbor(sk, &tree.cbor(), delegation)
+}
+
+/// [`certificate`] of a tree given as its CBOR (any tree, well-formed or not).
+pub fn certificate_of_cbor(sk: &SecretKey, tree: &[u8], delegation: Option<(&[u8], &[u8])>) -> Vec<u8> {
+    let root_hash = HashTree::decode(tree).unwrap().root_hash();
     let mut msg = b"\x0dic-state-root".to_vec();
     msg.extend(root_hash);
     let signature = min_sig::sign(sk, &msg).to_bytes();
     let mut out = SELF_DESCRIBE.to_vec();
     head(&mut out, 5, 2 + u64::from(delegation.is_some()));
     text(&mut out, "tree");
-    out.extend(&tree);
+    out.extend(tree);
     text(&mut out, "signature");
     bytes(&mut out, &signature);
     if let Some((subnet_id, certificate)) = delegation {
@@ -213,11 +217,43 @@ pub fn delegated_certificate(
 /// A canister signature (interface specification, "Canister signatures"):
 /// `tagged<{certificate, tree}>`.
 pub fn canister_signature(certificate: &[u8], tree: &Tree) -> Vec<u8> {
+    canister_signature_of_cbor(certificate, &tree.cbor())
+}
+
+/// [`canister_signature`] with a tree given as its CBOR.
+pub fn canister_signature_of_cbor(certificate: &[u8], tree: &[u8]) -> Vec<u8> {
     let mut out = SELF_DESCRIBE.to_vec();
     head(&mut out, 5, 2);
     text(&mut out, "certificate");
     bytes(&mut out, certificate);
     text(&mut out, "tree");
+    out.extend(tree);
+    out
+}
+
+/// The tree whose hashing costs the most per byte of CBOR: balanced forks (`83 01`, two
+/// bytes, two SHA-256 blocks each) over `terminals` copies of `terminal` (such as an empty
+/// leaf `82 03 40`, three bytes and one block, or `[0]`).
+pub fn dense_tree(terminals: usize, terminal: &[u8]) -> Vec<u8> {
+    fn go(out: &mut Vec<u8>, n: usize, terminal: &[u8]) {
+        if n <= 1 {
+            out.extend(terminal);
+        } else {
+            out.extend([0x83, 0x01]);
+            go(out, n / 2, terminal);
+            go(out, n - n / 2, terminal);
+        }
+    }
+    let mut out = Vec::new();
+    go(&mut out, terminals.max(1), terminal);
+    out
+}
+
+/// `tree` with a [`dense_tree`] of `terminals` before it, under one fork: every path of `tree`
+/// is found as before, after a lookup has walked the whole dense tree, and the whole is hashed.
+pub fn with_dense_tree(tree: &Tree, terminals: usize, terminal: &[u8]) -> Vec<u8> {
+    let mut out = vec![0x83, 0x01];
+    out.extend(dense_tree(terminals, terminal));
     out.extend(tree.cbor());
     out
 }

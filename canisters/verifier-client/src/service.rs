@@ -167,11 +167,14 @@ pub const MODELS: &[Model] = &[
         address: None,
         fixed: 62_000_000,
         per_item: 20_000,
-        per_byte: 400,
+        // Hashing the tree (a fork over two empty leaves is two SHA-256 blocks per 8 bytes:
+        // about 3,400 instructions a byte measured) and the lookups, each of which may walk the
+        // whole tree (up to 64 lookups, and no more than 2 MiB of certificate in all).
+        per_byte: 5_500,
         items_field: "lookup",
-        items_cap: [256, 256],
+        items_cap: [64, 64],
         bytes_field: "certificate",
-        bytes_cap: [1024 * 1024, 1024 * 1024],
+        bytes_cap: [640 * 1024, 1024 * 1024],
     },
     Model {
         method: "pairing_check",
@@ -284,13 +287,13 @@ pub const MODELS: &[Model] = &[
         address: None,
         fixed: 65_000_000,
         per_item: 0,
-        // A signature tree of leaves is hashed node by node: about 800 instructions a byte
-        // measured (bench/tests/price.rs), against 400 for a certificate's mostly pruned tree.
-        per_byte: 1_500,
+        // The signature's tree and its certificate's are hashed node by node: up to about
+        // 3,400 instructions a byte for forks over empty leaves (bench/tests/price.rs).
+        per_byte: 4_000,
         items_field: "",
         items_cap: NO_CAP,
         bytes_field: "signature",
-        bytes_cap: ARG_CAP,
+        bytes_cap: [768 * 1024, MAX_ARGUMENT_BYTES],
     },
 ];
 

@@ -116,6 +116,7 @@ impl std::error::Error for Error {}
 #[derive(CandidType, Deserialize, Clone, Debug)]
 pub struct VerifyCertificateArgs {
     /// The CBOR certificate (the `certificate` field of a read_state response).
+    #[serde(with = "serde_bytes")]
     pub certificate: Vec<u8>,
     /// The root key: 133-byte DER or 96-byte raw. None: the IC mainnet root key.
     pub root_key: Option<Vec<u8>>,
@@ -158,6 +159,7 @@ pub struct VerifiedCertificate {
     /// For each requested path, in order, the answer (with the value when found).
     pub lookups: Vec<Lookup>,
     /// The tree's root hash (what the signature covers).
+    #[serde(with = "serde_bytes")]
     pub root_hash: Vec<u8>,
     /// The subnet that signed the certificate, when it carries a delegation.
     pub delegation_subnet_id: Option<Principal>,
@@ -167,8 +169,10 @@ pub struct VerifiedCertificate {
 #[derive(CandidType, Deserialize, Clone, Debug)]
 pub struct PairingPair {
     /// A G1 point: 48 bytes compressed or 96 uncompressed (ZCash/IETF), or 128 (EIP-2537).
+    #[serde(with = "serde_bytes")]
     pub g1: Vec<u8>,
     /// A G2 point: 96 bytes compressed or 192 uncompressed (ZCash/IETF), or 256 (EIP-2537).
+    #[serde(with = "serde_bytes")]
     pub g2: Vec<u8>,
 }
 
@@ -188,10 +192,13 @@ pub struct BlsVerifyArgs {
     /// The variant.
     pub scheme: Scheme,
     /// The compressed public key.
+    #[serde(with = "serde_bytes")]
     pub public_key: Vec<u8>,
     /// The message.
+    #[serde(with = "serde_bytes")]
     pub message: Vec<u8>,
     /// The compressed signature.
+    #[serde(with = "serde_bytes")]
     pub signature: Vec<u8>,
     /// The ciphersuite; absent, the variant's own (MinSig: the IC's basic `..._RO_NUL_`,
     /// MinPk: Ethereum's `..._RO_POP_`).
@@ -245,8 +252,10 @@ pub struct FastAggregateVerifyArgs {
     /// again.
     pub proofs_of_possession: Vec<Vec<u8>>,
     /// The message all keys signed.
+    #[serde(with = "serde_bytes")]
     pub message: Vec<u8>,
     /// The compressed aggregate signature.
+    #[serde(with = "serde_bytes")]
     pub signature: Vec<u8>,
 }
 
@@ -267,6 +276,7 @@ pub struct AggregateVerifyArgs {
     /// One message per key (distinct in the min-sig basic scheme).
     pub messages: Vec<Vec<u8>>,
     /// The compressed aggregate signature.
+    #[serde(with = "serde_bytes")]
     pub signature: Vec<u8>,
 }
 
@@ -274,10 +284,13 @@ pub struct AggregateVerifyArgs {
 #[derive(CandidType, Deserialize, Clone, Debug)]
 pub struct SignedMessage {
     /// The compressed public key.
+    #[serde(with = "serde_bytes")]
     pub public_key: Vec<u8>,
     /// The message.
+    #[serde(with = "serde_bytes")]
     pub message: Vec<u8>,
     /// The compressed signature.
+    #[serde(with = "serde_bytes")]
     pub signature: Vec<u8>,
 }
 
@@ -294,6 +307,7 @@ pub struct BatchVerifyArgs {
 #[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct PrecompileOutput {
     /// The output bytes.
+    #[serde(with = "serde_bytes")]
     pub output: Vec<u8>,
     /// The gas.
     pub gas: u64,
@@ -303,8 +317,10 @@ pub struct PrecompileOutput {
 #[derive(CandidType, Deserialize, Clone, Debug)]
 pub struct HashToCurveArgs {
     /// The message.
+    #[serde(with = "serde_bytes")]
     pub message: Vec<u8>,
     /// The domain separation tag.
+    #[serde(with = "serde_bytes")]
     pub dst: Vec<u8>,
 }
 
@@ -329,6 +345,7 @@ pub struct DrandChainInfo {
     pub scheme: String,
     /// The chain's compressed public key (96 bytes on G2 for `bls-unchained-g1-rfc9380`, 48
     /// bytes on G1 for the `pedersen-bls-*` schemes).
+    #[serde(with = "serde_bytes")]
     pub public_key: Vec<u8>,
 }
 
@@ -340,6 +357,7 @@ pub struct DrandVerifyArgs {
     /// The round number (from 1).
     pub round: u64,
     /// The round's compressed signature.
+    #[serde(with = "serde_bytes")]
     pub signature: Vec<u8>,
     /// The previous round's signature, for a chained scheme (for round 1, the genesis seed);
     /// absent for an unchained one.
@@ -352,10 +370,13 @@ pub struct DrandVerifyArgs {
 #[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct CanisterSignatureArgs {
     /// The signed message (for an Internet Identity delegation, its domain-separated hash).
+    #[serde(with = "serde_bytes")]
     pub message: Vec<u8>,
     /// The signature: CBOR `{certificate, tree}` with tag 55799.
+    #[serde(with = "serde_bytes")]
     pub signature: Vec<u8>,
     /// The signer's DER public key: the signing canister's id and the seed.
+    #[serde(with = "serde_bytes")]
     pub public_key: Vec<u8>,
     /// The IC root key, DER (133 bytes) or raw (96 bytes); absent, the mainnet key.
     pub root_key: Option<Vec<u8>>,
