@@ -252,7 +252,7 @@ fn replicated_queries_serve_privileged_callers_and_keep_nothing() {
 }
 
 /// One over-cap input per kind of cap, in a query and in a paid update: refused with the
-/// cap's typed error for less than 1% of the instructions the input asked for (the model's
+/// cap's typed error for less than 0.2% of the instructions the input asked for (the model's
 /// estimate of the refused work).
 #[test]
 fn over_cap_inputs_are_refused_cheaply() {
@@ -426,7 +426,7 @@ fn over_cap_inputs_are_refused_cheaply() {
             arg.len(),
             spent as f64 * 100.0 / refused as f64
         );
-        assert!(spent * 100 < refused, "{method}: {spent} instructions to refuse {refused}");
+        assert!(spent * 500 < refused, "{method}: {spent} instructions to refuse {refused}");
         if let Sender::Canister { .. } = sender {
             // The refusal is charged what it cost, no more.
             let cycles = out.cycles.unwrap();

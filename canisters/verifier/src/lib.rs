@@ -32,6 +32,7 @@ use candid::candid_method;
 use ic_cdk::{init, inspect_message, post_upgrade, query, update};
 use icbls_verifier_client::service::{Units, FREE_METHODS};
 use icbls_verifier_client::*;
+use serde_bytes::ByteBuf;
 use service::{serve, Mode, Spec};
 
 const fn query_spec(name: &'static str) -> Spec {
@@ -332,8 +333,8 @@ fn eip2537_call(address: u8, input: Vec<u8>) -> Result<PrecompileOutput, Error> 
 fn eip2537_call_entry() {
     serve(
         query_spec("eip2537_call"),
-        |a: &(u8, Vec<u8>)| Ok(Some(Units { address: Some(a.0), bytes: a.1.len() as u64, items: 0 })),
-        |(address, input), _: Mode| eip2537_call(address, input),
+        |a: &(u8, ByteBuf)| Ok(Some(Units { address: Some(a.0), bytes: a.1.len() as u64, items: 0 })),
+        |(address, input), _: Mode| eip2537_call(address, input.into_vec()),
     );
 }
 
@@ -348,8 +349,8 @@ fn eip2537_call_update(address: u8, input: Vec<u8>) -> Result<PrecompileOutput, 
 fn eip2537_call_update_entry() {
     serve(
         update_spec("eip2537_call_update"),
-        |a: &(u8, Vec<u8>)| Ok(Some(Units { address: Some(a.0), bytes: a.1.len() as u64, items: 0 })),
-        |(address, input), _: Mode| eip2537_call_update(address, input),
+        |a: &(u8, ByteBuf)| Ok(Some(Units { address: Some(a.0), bytes: a.1.len() as u64, items: 0 })),
+        |(address, input), _: Mode| eip2537_call_update(address, input.into_vec()),
     );
 }
 
@@ -363,8 +364,8 @@ fn kzg_point_evaluation(input: Vec<u8>) -> Result<PrecompileOutput, Error> {
 fn kzg_point_evaluation_entry() {
     serve(
         query_spec("kzg_point_evaluation"),
-        |a: &(Vec<u8>,)| Ok(Some(Units { bytes: a.0.len() as u64, ..Units::default() })),
-        |(input,), _: Mode| kzg_point_evaluation(input),
+        |a: &(ByteBuf,)| Ok(Some(Units { bytes: a.0.len() as u64, ..Units::default() })),
+        |(input,), _: Mode| kzg_point_evaluation(input.into_vec()),
     );
 }
 
@@ -379,8 +380,8 @@ fn kzg_point_evaluation_update(input: Vec<u8>) -> Result<PrecompileOutput, Error
 fn kzg_point_evaluation_update_entry() {
     serve(
         update_spec("kzg_point_evaluation_update"),
-        |a: &(Vec<u8>,)| Ok(Some(Units { bytes: a.0.len() as u64, ..Units::default() })),
-        |(input,), _: Mode| kzg_point_evaluation_update(input),
+        |a: &(ByteBuf,)| Ok(Some(Units { bytes: a.0.len() as u64, ..Units::default() })),
+        |(input,), _: Mode| kzg_point_evaluation_update(input.into_vec()),
     );
 }
 
@@ -524,8 +525,8 @@ fn eip2537_g1_add(input: Vec<u8>) -> Result<PrecompileOutput, Error> {
 
 #[query(name = "eip2537_g1_add", hidden = true, manual_reply = true)]
 fn eip2537_g1_add_entry() {
-    let units = |a: &(Vec<u8>,)| Ok(Some(Units { address: Some(0x0b), bytes: a.0.len() as u64, items: 0 }));
-    serve(query_spec("eip2537_g1_add"), units, |(input,), _: Mode| eip2537_g1_add(input));
+    let units = |a: &(ByteBuf,)| Ok(Some(Units { address: Some(0x0b), bytes: a.0.len() as u64, items: 0 }));
+    serve(query_spec("eip2537_g1_add"), units, |(input,), _: Mode| eip2537_g1_add(input.into_vec()));
 }
 
 /// BLS12_G1MSM (0x0c). Its paid twin is `eip2537_call_update(0x0c, input)`.
@@ -536,8 +537,8 @@ fn eip2537_g1_msm(input: Vec<u8>) -> Result<PrecompileOutput, Error> {
 
 #[query(name = "eip2537_g1_msm", hidden = true, manual_reply = true)]
 fn eip2537_g1_msm_entry() {
-    let units = |a: &(Vec<u8>,)| Ok(Some(Units { address: Some(0x0c), bytes: a.0.len() as u64, items: 0 }));
-    serve(query_spec("eip2537_g1_msm"), units, |(input,), _: Mode| eip2537_g1_msm(input));
+    let units = |a: &(ByteBuf,)| Ok(Some(Units { address: Some(0x0c), bytes: a.0.len() as u64, items: 0 }));
+    serve(query_spec("eip2537_g1_msm"), units, |(input,), _: Mode| eip2537_g1_msm(input.into_vec()));
 }
 
 /// BLS12_G2ADD (0x0d). Its paid twin is `eip2537_call_update(0x0d, input)`.
@@ -548,8 +549,8 @@ fn eip2537_g2_add(input: Vec<u8>) -> Result<PrecompileOutput, Error> {
 
 #[query(name = "eip2537_g2_add", hidden = true, manual_reply = true)]
 fn eip2537_g2_add_entry() {
-    let units = |a: &(Vec<u8>,)| Ok(Some(Units { address: Some(0x0d), bytes: a.0.len() as u64, items: 0 }));
-    serve(query_spec("eip2537_g2_add"), units, |(input,), _: Mode| eip2537_g2_add(input));
+    let units = |a: &(ByteBuf,)| Ok(Some(Units { address: Some(0x0d), bytes: a.0.len() as u64, items: 0 }));
+    serve(query_spec("eip2537_g2_add"), units, |(input,), _: Mode| eip2537_g2_add(input.into_vec()));
 }
 
 /// BLS12_G2MSM (0x0e). Its paid twin is `eip2537_call_update(0x0e, input)`.
@@ -560,8 +561,8 @@ fn eip2537_g2_msm(input: Vec<u8>) -> Result<PrecompileOutput, Error> {
 
 #[query(name = "eip2537_g2_msm", hidden = true, manual_reply = true)]
 fn eip2537_g2_msm_entry() {
-    let units = |a: &(Vec<u8>,)| Ok(Some(Units { address: Some(0x0e), bytes: a.0.len() as u64, items: 0 }));
-    serve(query_spec("eip2537_g2_msm"), units, |(input,), _: Mode| eip2537_g2_msm(input));
+    let units = |a: &(ByteBuf,)| Ok(Some(Units { address: Some(0x0e), bytes: a.0.len() as u64, items: 0 }));
+    serve(query_spec("eip2537_g2_msm"), units, |(input,), _: Mode| eip2537_g2_msm(input.into_vec()));
 }
 
 /// BLS12_PAIRING_CHECK (0x0f). Its paid twin is `eip2537_call_update(0x0f, input)`.
@@ -572,8 +573,8 @@ fn eip2537_pairing_check(input: Vec<u8>) -> Result<PrecompileOutput, Error> {
 
 #[query(name = "eip2537_pairing_check", hidden = true, manual_reply = true)]
 fn eip2537_pairing_check_entry() {
-    let units = |a: &(Vec<u8>,)| Ok(Some(Units { address: Some(0x0f), bytes: a.0.len() as u64, items: 0 }));
-    serve(query_spec("eip2537_pairing_check"), units, |(input,), _: Mode| eip2537_pairing_check(input));
+    let units = |a: &(ByteBuf,)| Ok(Some(Units { address: Some(0x0f), bytes: a.0.len() as u64, items: 0 }));
+    serve(query_spec("eip2537_pairing_check"), units, |(input,), _: Mode| eip2537_pairing_check(input.into_vec()));
 }
 
 /// BLS12_MAP_FP_TO_G1 (0x10). Its paid twin is `eip2537_call_update(0x10, input)`.
@@ -584,8 +585,8 @@ fn eip2537_map_fp_to_g1(input: Vec<u8>) -> Result<PrecompileOutput, Error> {
 
 #[query(name = "eip2537_map_fp_to_g1", hidden = true, manual_reply = true)]
 fn eip2537_map_fp_to_g1_entry() {
-    let units = |a: &(Vec<u8>,)| Ok(Some(Units { address: Some(0x10), bytes: a.0.len() as u64, items: 0 }));
-    serve(query_spec("eip2537_map_fp_to_g1"), units, |(input,), _: Mode| eip2537_map_fp_to_g1(input));
+    let units = |a: &(ByteBuf,)| Ok(Some(Units { address: Some(0x10), bytes: a.0.len() as u64, items: 0 }));
+    serve(query_spec("eip2537_map_fp_to_g1"), units, |(input,), _: Mode| eip2537_map_fp_to_g1(input.into_vec()));
 }
 
 /// BLS12_MAP_FP2_TO_G2 (0x11). Its paid twin is `eip2537_call_update(0x11, input)`.
@@ -596,8 +597,8 @@ fn eip2537_map_fp2_to_g2(input: Vec<u8>) -> Result<PrecompileOutput, Error> {
 
 #[query(name = "eip2537_map_fp2_to_g2", hidden = true, manual_reply = true)]
 fn eip2537_map_fp2_to_g2_entry() {
-    let units = |a: &(Vec<u8>,)| Ok(Some(Units { address: Some(0x11), bytes: a.0.len() as u64, items: 0 }));
-    serve(query_spec("eip2537_map_fp2_to_g2"), units, |(input,), _: Mode| eip2537_map_fp2_to_g2(input));
+    let units = |a: &(ByteBuf,)| Ok(Some(Units { address: Some(0x11), bytes: a.0.len() as u64, items: 0 }));
+    serve(query_spec("eip2537_map_fp2_to_g2"), units, |(input,), _: Mode| eip2537_map_fp2_to_g2(input.into_vec()));
 }
 
 /// The sizes of a certificate verification, and the cap that keeps its reply within the IC's
