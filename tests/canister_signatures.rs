@@ -53,39 +53,6 @@ fn sha256(b: &[u8]) -> Vec<u8> {
     Sha256::digest(b).to_vec()
 }
 
-/// A principal's textual form (interface specification, "Textual representation of
-/// principals"): base32 of CRC-32 · bytes, lower case, in groups of five.
-fn principal_text(bytes: &[u8]) -> String {
-    let mut data = crc32(bytes).to_be_bytes().to_vec();
-    data.extend(bytes);
-    const ALPHABET: &[u8; 32] = b"abcdefghijklmnopqrstuvwxyz234567";
-    let (mut out, mut acc, mut bits) = (String::new(), 0u32, 0);
-    for b in data {
-        acc = acc << 8 | u32::from(b);
-        bits += 8;
-        while bits >= 5 {
-            bits -= 5;
-            out.push(ALPHABET[(acc >> bits) as usize & 31] as char);
-        }
-    }
-    if bits > 0 {
-        out.push(ALPHABET[(acc << (5 - bits)) as usize & 31] as char);
-    }
-    let groups: Vec<String> = out.as_bytes().chunks(5).map(|c| String::from_utf8(c.to_vec()).unwrap()).collect();
-    groups.join("-")
-}
-
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 { crc >> 1 ^ 0xedb8_8320 } else { crc >> 1 };
-        }
-    }
-    !crc
-}
-
 #[test]
 fn the_vectors_verify_as_expected_here_and_in_ic_signature_verification() {
     let cases = cases();
@@ -126,7 +93,11 @@ fn the_vectors_verify_as_expected_here_and_in_ic_signature_verification() {
             assert_eq!(d.signed_bytes().to_vec(), message, "{id}: the delegation's signed bytes");
         }
         if let Some(principal) = delegation.get("user_principal").and_then(Value::as_str) {
-            assert_eq!(principal_text(&self_authenticating_principal(&public_key)), principal, "{id}: principal");
+            assert_eq!(
+                certificates::principal_text(&self_authenticating_principal(&public_key)),
+                principal,
+                "{id}: principal"
+            );
         }
         let target = target_refs.as_ref().and_then(|t| t.first().copied());
         let at = verify_delegation(&d, &signature, &public_key, &root, expiration_ns, target, None);

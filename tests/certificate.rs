@@ -18,42 +18,6 @@ fn vectors() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/ic_certificates")
 }
 
-/// A principal's bytes from its textual form (interface specification, "Textual
-/// representation of principals": Base32 of CRC32 · bytes, grouped by dashes).
-fn principal(text: &str) -> Vec<u8> {
-    let mut bits = 0u64;
-    let mut n = 0;
-    let mut out = Vec::new();
-    for c in text.chars().filter(|&c| c != '-') {
-        let v = match c.to_ascii_lowercase() {
-            c @ 'a'..='z' => c as u64 - 'a' as u64,
-            c @ '2'..='7' => c as u64 - '2' as u64 + 26,
-            _ => panic!("bad principal {text}"),
-        };
-        bits = (bits << 5) | v;
-        n += 5;
-        if n >= 8 {
-            n -= 8;
-            out.push((bits >> n) as u8);
-            bits &= (1 << n) - 1;
-        }
-    }
-    let (crc, bytes) = out.split_at(4);
-    assert_eq!(crc, crc32(bytes).to_be_bytes(), "checksum of {text}");
-    bytes.to_vec()
-}
-
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut c = !0u32;
-    for &b in bytes {
-        c ^= u32::from(b);
-        for _ in 0..8 {
-            c = if c & 1 == 1 { (c >> 1) ^ 0xedb8_8320 } else { c >> 1 };
-        }
-    }
-    !c
-}
-
 struct Case {
     name: String,
     cert: Vec<u8>,
@@ -84,8 +48,8 @@ fn cases() -> Vec<Case> {
             name: c["name"].as_str().unwrap().to_string(),
             cert: hex::decode(c["certificate_hex"].as_str().unwrap()).unwrap(),
             root_key: hex::decode(c["root_key_hex"].as_str().unwrap()).unwrap(),
-            canister: c.get("canister_id").and_then(|v| v.as_str()).map(principal),
-            subnet: c.get("subnet_id").and_then(|v| v.as_str()).map(principal),
+            canister: c.get("canister_id").and_then(|v| v.as_str()).map(certificates::principal_from_text),
+            subnet: c.get("subnet_id").and_then(|v| v.as_str()).map(certificates::principal_from_text),
             valid: c["expected_valid"].as_bool().unwrap(),
             time_ns: c["expected_time_ns"].as_u64().unwrap(),
         })
@@ -172,10 +136,10 @@ impl<'a> Found<'a> for LookupResult<'a> {
 #[test]
 fn raw_read_state_responses_decode_and_verify() {
     let root = case("ivg37_time_valid").root_key;
-    let ivg37 = principal("ivg37-qiaaa-aaaab-aaaga-cai");
-    let c224od = principal("224od-giaaa-aaaao-ae5vq-cai");
-    let o3ow2 = principal("o3ow2-2ipam-6fcjo-3j5vt-fzbge-2g7my-5fz2m-p4o2t-dwlc4-gt2q7-5ae");
-    let uzr34 = principal("uzr34-akd3s-xrdag-3ql62-ocgoh-ld2ao-tamcv-54e7j-krwgb-2gm4z-oqe");
+    let ivg37 = certificates::principal_from_text("ivg37-qiaaa-aaaab-aaaga-cai");
+    let c224od = certificates::principal_from_text("224od-giaaa-aaaao-ae5vq-cai");
+    let o3ow2 = certificates::principal_from_text("o3ow2-2ipam-6fcjo-3j5vt-fzbge-2g7my-5fz2m-p4o2t-dwlc4-gt2q7-5ae");
+    let uzr34 = certificates::principal_from_text("uzr34-akd3s-xrdag-3ql62-ocgoh-ld2ao-tamcv-54e7j-krwgb-2gm4z-oqe");
     let expected: &[(&str, Target<'_>, Result<(), CertificateError>)] = &[
         ("224od_subnet.bin", Target::Canister(&c224od), Ok(())),
         ("ivg37_delegated_v2.bin", Target::Canister(&ivg37), Ok(())),
@@ -662,7 +626,11 @@ fn subnet_certificates_refuse_canister_lookups() {
         let root = case("ivg37_time_valid").root_key;
         let v = verify_certificate(cert, &root, Target::Subnet(subnet), None).unwrap();
         assert_eq!(
-            v.lookup(&[b"canister".as_slice(), &principal("ivg37-qiaaa-aaaab-aaaga-cai"), b"module_hash"]),
+            v.lookup(&[
+                b"canister".as_slice(),
+                &certificates::principal_from_text("ivg37-qiaaa-aaaab-aaaga-cai"),
+                b"module_hash"
+            ]),
             Err(CertificateError::LookupCanisterInSubnetCertificate),
             "{name}"
         );

@@ -269,23 +269,9 @@ pub fn measure_endpoints(v: &mut Verifier) -> Result<Vec<EndpointRow>, String> {
     };
     let r = v.drand_verify(quicknet, false).map(|r| r.is_ok());
     row(v, "drand_verify", "a quicknet round", r)?;
-    let mainnet = DrandVerifyArgs {
-        chain: DrandChain::Mainnet,
-        round: icbls_harness::DRAND_MAINNET_ROUND,
-        signature: hex_vec(icbls_harness::DRAND_MAINNET_SIGNATURE),
-        previous_signature: Some(hex_vec(icbls_harness::DRAND_MAINNET_PREVIOUS)),
-    };
-    let r = v.drand_verify(mainnet, false).map(|r| r.is_ok());
+    let r = v.drand_verify(crate::fixtures::drand_mainnet_round(), false).map(|r| r.is_ok());
     row(v, "drand_verify", "a round of the default chained network", r)?;
-    let canister_signature = CanisterSignatureArgs {
-        message: hex_vec(icbls_harness::CANISTER_SIG_MESSAGE),
-        signature: hex_vec(icbls_harness::CANISTER_SIG_SIGNATURE_HEX),
-        public_key: hex_vec(icbls_harness::CANISTER_SIG_PUBLIC_KEY),
-        root_key: None,
-        max_age_ns: None,
-        now_ns: None,
-    };
-    let r = v.verify_canister_signature(canister_signature, false).map(|r| r.is_ok());
+    let r = v.verify_canister_signature(crate::fixtures::internet_identity_signature(), false).map(|r| r.is_ok());
     row(v, "verify_canister_signature", "Internet Identity's, mainnet, with a delegation", r)?;
     Ok(rows)
 }

@@ -18,6 +18,32 @@ pub fn point_evaluation_input() -> Vec<u8> {
     hex::decode(POINT_EVALUATION_INPUT.trim()).expect("the fixture is hex")
 }
 
+/// Internet Identity's canister signature (mainnet, with a delegation), as the verifier's
+/// `verify_canister_signature` takes it: the bench canister's `canister_signature_verify` input.
+pub fn internet_identity_signature() -> icbls_verifier_client::CanisterSignatureArgs {
+    use icbls_harness::{hex_vec, CANISTER_SIG_MESSAGE, CANISTER_SIG_PUBLIC_KEY, CANISTER_SIG_SIGNATURE_HEX};
+    icbls_verifier_client::CanisterSignatureArgs {
+        message: hex_vec(CANISTER_SIG_MESSAGE),
+        signature: hex_vec(CANISTER_SIG_SIGNATURE_HEX),
+        public_key: hex_vec(CANISTER_SIG_PUBLIC_KEY),
+        root_key: None,
+        max_age_ns: None,
+        now_ns: None,
+    }
+}
+
+/// A round of drand's default chained network, as the verifier's `drand_verify` takes it: the
+/// bench canister's input.
+pub fn drand_mainnet_round() -> icbls_verifier_client::DrandVerifyArgs {
+    use icbls_harness::{hex_vec, DRAND_MAINNET_PREVIOUS, DRAND_MAINNET_ROUND, DRAND_MAINNET_SIGNATURE};
+    icbls_verifier_client::DrandVerifyArgs {
+        chain: icbls_verifier_client::DrandChain::Mainnet,
+        round: DRAND_MAINNET_ROUND,
+        signature: hex_vec(DRAND_MAINNET_SIGNATURE),
+        previous_signature: Some(hex_vec(DRAND_MAINNET_PREVIOUS)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     /// The canisters take the root key as hex from the harness (which links no icbls code); it

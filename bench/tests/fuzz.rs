@@ -83,20 +83,8 @@ fn seeds() -> Vec<Seed> {
     let g1 = g1_points(2);
     let hash = HashToCurveArgs { message: msg.clone(), dst: min_sig::DST.to_vec() };
     let kzg = icbls_bench::fixtures::point_evaluation_input();
-    let drand = DrandVerifyArgs {
-        chain: DrandChain::Mainnet,
-        round: icbls_harness::DRAND_MAINNET_ROUND,
-        signature: icbls_harness::hex_vec(icbls_harness::DRAND_MAINNET_SIGNATURE),
-        previous_signature: Some(icbls_harness::hex_vec(icbls_harness::DRAND_MAINNET_PREVIOUS)),
-    };
-    let canister_signature = CanisterSignatureArgs {
-        message: icbls_harness::hex_vec(icbls_harness::CANISTER_SIG_MESSAGE),
-        signature: icbls_harness::hex_vec(icbls_harness::CANISTER_SIG_SIGNATURE_HEX),
-        public_key: icbls_harness::hex_vec(icbls_harness::CANISTER_SIG_PUBLIC_KEY),
-        root_key: None,
-        max_age_ns: None,
-        now_ns: None,
-    };
+    let drand = icbls_bench::fixtures::drand_mainnet_round();
+    let canister_signature = icbls_bench::fixtures::internet_identity_signature();
     let eip_inputs = |address: u8| -> Vec<u8> {
         match address {
             0x0b => [g1[0].to_eip2537(), g1[1].to_eip2537()].concat(),

@@ -353,14 +353,7 @@ fn cases() -> Vec<Case> {
         out.push(case("drand_verify_update", label.into(), (args,), items(0, bytes), ok::<Vec<u8>>));
     }
     // A canister signature: Internet Identity's, with its certificate's delegation.
-    let args = CanisterSignatureArgs {
-        message: icbls_harness::hex_vec(icbls_harness::CANISTER_SIG_MESSAGE),
-        signature: icbls_harness::hex_vec(icbls_harness::CANISTER_SIG_SIGNATURE_HEX),
-        public_key: icbls_harness::hex_vec(icbls_harness::CANISTER_SIG_PUBLIC_KEY),
-        root_key: None,
-        max_age_ns: None,
-        now_ns: None,
-    };
+    let args = internet_identity_signature();
     let bytes = args.input_bytes();
     out.push(case(
         "verify_canister_signature_update",
@@ -369,61 +362,49 @@ fn cases() -> Vec<Case> {
         items(0, bytes),
         ok::<VerifiedCanisterSignature>,
     ));
-    // A large signature tree (what the price's bytes are for): 2,000 signatures of one seed,
-    // every one hashed into the root, under a root key of the tests.
+    // Signature trees of the tests, under a root key of the tests: the signature on message
+    // 7 by seed "seed" is in each, and each is hashed whole into the certified data.
     use sha2::{Digest, Sha256};
     let (root, canister): (_, &[u8]) = (certificates::key(3), &[0, 0, 0, 0, 0, 0x30, 0, 1, 1, 1]);
     let seed_hash = Sha256::digest(b"seed").to_vec();
-    let mut tree = certificates::Tree::new();
-    for i in 0..2_000u32 {
-        tree = tree.insert(&[b"sig", &seed_hash, &Sha256::digest(i.to_be_bytes())], b"");
-    }
-    let root_hash = icbls::certificate::HashTree::decode(&tree.cbor()).unwrap().root_hash();
-    let state = certificates::Tree::new()
-        .insert(&[b"canister", canister, b"certified_data"], &root_hash)
-        .insert(&[b"time"], &certificates::leb128(1));
-    let args = CanisterSignatureArgs {
-        message: 7u32.to_be_bytes().to_vec(),
-        signature: certificates::canister_signature(&certificates::certificate(&root, &state, None), &tree),
-        public_key: icbls::canister_signature::CanisterSigPublicKey { canister_id: canister, seed: b"seed" }
-            .to_der()
-            .unwrap(),
-        root_key: Some(certificates::raw_key(&root)),
-        max_age_ns: None,
-        now_ns: None,
-    };
-    let bytes = args.input_bytes();
-    out.push(case(
-        "verify_canister_signature_update",
-        format!("2,000 signatures in its tree, {bytes} bytes"),
-        (args,),
-        items(0, bytes),
-        ok::<VerifiedCanisterSignature>,
-    ));
-    // The dearest signature trees per byte: the signature's path after balanced forks over
-    // empty leaves, the largest at the query's cap.
-    for terminals in [13_000usize, 150_000] {
-        let sig_tree =
-            certificates::Tree::new().insert(&[b"sig", &seed_hash, &Sha256::digest(7u32.to_be_bytes())], b"");
-        let tree = certificates::with_dense_tree(&sig_tree, terminals, &[0x82, 0x03, 0x40]);
-        let root_hash = icbls::certificate::HashTree::decode(&tree).unwrap().root_hash();
+    let signature_path = |i: u32| [b"sig".to_vec(), seed_hash.clone(), Sha256::digest(i.to_be_bytes()).to_vec()];
+    let signed_with = |tree: &[u8]| {
+        let root_hash = icbls::certificate::HashTree::decode(tree).unwrap().root_hash();
         let state = certificates::Tree::new()
             .insert(&[b"canister", canister, b"certified_data"], &root_hash)
             .insert(&[b"time"], &certificates::leb128(1));
-        let args = CanisterSignatureArgs {
+        CanisterSignatureArgs {
             message: 7u32.to_be_bytes().to_vec(),
-            signature: certificates::canister_signature_of_cbor(&certificates::certificate(&root, &state, None), &tree),
+            signature: certificates::canister_signature_of_cbor(&certificates::certificate(&root, &state, None), tree),
             public_key: icbls::canister_signature::CanisterSigPublicKey { canister_id: canister, seed: b"seed" }
                 .to_der()
                 .unwrap(),
             root_key: Some(certificates::raw_key(&root)),
             max_age_ns: None,
             now_ns: None,
-        };
+        }
+    };
+    // A large tree of signatures (what the price's bytes are for): 2,000 of one seed. Then the
+    // dearest trees per byte: the signature's path after balanced forks over empty leaves, the
+    // largest at the query's cap.
+    let mut many = certificates::Tree::new();
+    for i in 0..2_000u32 {
+        let path = signature_path(i);
+        many = many.insert(&[&path[0], &path[1], &path[2]], b"");
+    }
+    let path = signature_path(7);
+    let one = certificates::Tree::new().insert(&[&path[0], &path[1], &path[2]], b"");
+    let mut trees = vec![("2,000 signatures in its tree".to_string(), many.cbor())];
+    for terminals in [13_000usize, 150_000] {
+        let tree = certificates::with_dense_tree(&one, terminals, &[0x82, 0x03, 0x40]);
+        trees.push((format!("forks over {terminals} empty leaves in its tree"), tree));
+    }
+    for (label, tree) in trees {
+        let args = signed_with(&tree);
         let bytes = args.input_bytes();
         out.push(case(
             "verify_canister_signature_update",
-            format!("forks over {terminals} empty leaves in its tree, {bytes} bytes"),
+            format!("{label}, {bytes} bytes"),
             (args,),
             items(0, bytes),
             ok::<VerifiedCanisterSignature>,

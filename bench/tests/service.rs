@@ -251,6 +251,20 @@ fn replicated_queries_serve_privileged_callers_and_keep_nothing() {
     assert_eq!(decode::<String>(&out), icbls::VERSION);
 }
 
+/// A certificate of `len` zero bytes for any canister, with `lookups` paths to look up.
+fn garbage_certificate(len: usize, lookups: usize) -> VerifyCertificateArgs {
+    VerifyCertificateArgs {
+        certificate: vec![0; len],
+        root_key: None,
+        canister_id: Some(Principal::anonymous()),
+        subnet_id: None,
+        now_ns: None,
+        max_age_ns: None,
+        delegation_max_age_ns: None,
+        lookup: vec![vec![b"x".to_vec()]; lookups],
+    }
+}
+
 /// One over-cap input per kind of cap, in a query and in a paid update: refused with the
 /// cap's typed error for less than 0.2% of the instructions the input asked for (the model's
 /// estimate of the refused work).
@@ -369,17 +383,7 @@ fn over_cap_inputs_are_refused_cheaply() {
         // may cost 3,400 instructions a byte).
         (
             "verify_certificate",
-            candid::encode_one(VerifyCertificateArgs {
-                certificate: vec![0; 640 * 1024 + 1],
-                root_key: None,
-                canister_id: Some(Principal::anonymous()),
-                subnet_id: None,
-                now_ns: None,
-                max_age_ns: None,
-                delegation_max_age_ns: None,
-                lookup: vec![],
-            })
-            .unwrap(),
+            candid::encode_one(garbage_certificate(640 * 1024 + 1, 0)).unwrap(),
             CallKind::Query,
             anyone,
             "certificate",
@@ -434,17 +438,7 @@ fn over_cap_inputs_are_refused_cheaply() {
         }
     }
     // A certificate verification whose reply could pass the 2 MiB reply limit.
-    let certificate = VerifyCertificateArgs {
-        certificate: vec![0; 100_000],
-        root_key: None,
-        canister_id: Some(Principal::anonymous()),
-        subnet_id: None,
-        now_ns: None,
-        max_age_ns: None,
-        delegation_max_age_ns: None,
-        lookup: vec![vec![b"x".to_vec()]; 21],
-    };
-    let e = v.verify_certificate(certificate).unwrap().unwrap_err();
+    let e = v.verify_certificate(garbage_certificate(100_000, 21)).unwrap().unwrap_err();
     assert!(matches!(&e, Error::InputTooLarge(l) if l.field == "lookup" && l.limit == 20 && l.actual == 21), "{e:?}");
 }
 

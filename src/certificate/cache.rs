@@ -11,8 +11,7 @@
 //! its own BLS check under the remembered key.
 
 use super::bls::PublicKey;
-use super::PrincipalBytes;
-use super::{verify_decoded_with, Certificate, CertificateError, Freshness, Target, VerifiedCertificate, Within};
+use super::{CertificateError, Freshness, Target, VerifiedCertificate};
 use alloc::vec::Vec;
 use sha2::{Digest, Sha256};
 
@@ -100,9 +99,6 @@ impl DelegationCache {
         target: Target<'_>,
         freshness: Option<Freshness>,
     ) -> Result<VerifiedCertificate<'a>, CertificateError> {
-        let (Target::Canister(id) | Target::Subnet(id)) = target;
-        PrincipalBytes::new(id)?;
-        let cert = Certificate::decode_within(certificate, Within::Certificate)?;
-        verify_decoded_with(cert, root_key, target, freshness, Some(self))
+        super::verify_with(certificate, root_key, target, freshness, Some(self))
     }
 }

@@ -407,7 +407,6 @@ fn root_key(root_key: &[u8]) -> Result<(&[u8; 96], bls::PublicKey), CertificateE
 /// - `root_key`: the root public key, DER-wrapped (133 bytes, e.g.
 ///   [`IC_MAINNET_ROOT_KEY_DER`]) or raw (96 bytes). The mainnet key skips the key's
 ///   preparation (its lines are compile-time constants).
-/// - `target`: the canister or subnet the certificate must speak for.
 /// - `target`: the canister or subnet the certificate must speak for (a principal of at most
 ///   [`MAX_PRINCIPAL_BYTES`]).
 /// - `freshness`: `None` skips the `/time` checks (for stored certificates and test vectors).
@@ -423,25 +422,26 @@ pub fn verify_certificate<'a>(
     target: Target<'_>,
     freshness: Option<Freshness>,
 ) -> Result<VerifiedCertificate<'a>, CertificateError> {
-    let (Target::Canister(id) | Target::Subnet(id)) = target;
-    PrincipalBytes::new(id)?;
-    let cert = Certificate::decode_within(certificate, Within::Certificate)?;
-    verify_decoded(cert, root_key_bytes, target, freshness)
+    verify_with(certificate, root_key_bytes, target, freshness, None)
 }
 
-/// [`verify_certificate`] after decoding: for callers that looked into the certificate first
-/// (canister signatures compare `certified_data` before any BLS work).
-pub(crate) fn verify_decoded<'a>(
-    cert: Certificate<'a>,
+/// [`verify_certificate`], with a [`DelegationCache`] when one is given.
+pub(crate) fn verify_with<'a>(
+    certificate: &'a [u8],
     root_key_bytes: &[u8],
     target: Target<'_>,
     freshness: Option<Freshness>,
+    cache: Option<&mut DelegationCache>,
 ) -> Result<VerifiedCertificate<'a>, CertificateError> {
-    verify_decoded_with(cert, root_key_bytes, target, freshness, None)
+    let (Target::Canister(id) | Target::Subnet(id)) = target;
+    PrincipalBytes::new(id)?;
+    let cert = Certificate::decode_within(certificate, Within::Certificate)?;
+    verify_decoded_with(cert, root_key_bytes, target, freshness, cache)
 }
 
-/// [`verify_decoded`] with a [`DelegationCache`]: a remembered delegation's BLS check is
-/// skipped, a newly verified one is remembered.
+/// [`verify_with`] after decoding, for callers that looked into the certificate first
+/// (canister signatures compare `certified_data` before any BLS work): a remembered
+/// delegation's BLS check is skipped, a newly verified one is remembered.
 pub(crate) fn verify_decoded_with<'a>(
     cert: Certificate<'a>,
     root_key_bytes: &[u8],

@@ -257,3 +257,62 @@ pub fn with_dense_tree(tree: &Tree, terminals: usize, terminal: &[u8]) -> Vec<u8
     out.extend(tree.cbor());
     out
 }
+
+/// A principal's textual form (interface specification, "Textual representation of
+/// principals"): base32 of CRC-32 · bytes, lower case, in groups of five.
+pub fn principal_text(bytes: &[u8]) -> String {
+    let mut data = crc32(bytes).to_be_bytes().to_vec();
+    data.extend(bytes);
+    const ALPHABET: &[u8; 32] = b"abcdefghijklmnopqrstuvwxyz234567";
+    let (mut out, mut acc, mut bits) = (String::new(), 0u32, 0);
+    for b in data {
+        acc = acc << 8 | u32::from(b);
+        bits += 8;
+        while bits >= 5 {
+            bits -= 5;
+            out.push(ALPHABET[(acc >> bits) as usize & 31] as char);
+        }
+    }
+    if bits > 0 {
+        out.push(ALPHABET[(acc << (5 - bits)) as usize & 31] as char);
+    }
+    let groups: Vec<String> = out.as_bytes().chunks(5).map(|c| String::from_utf8(c.to_vec()).unwrap()).collect();
+    groups.join("-")
+}
+
+/// A principal's bytes from its textual form (interface specification, "Textual
+/// representation of principals": Base32 of CRC32 · bytes, grouped by dashes).
+pub fn principal_from_text(text: &str) -> Vec<u8> {
+    let mut bits = 0u64;
+    let mut n = 0;
+    let mut out = Vec::new();
+    for c in text.chars().filter(|&c| c != '-') {
+        let v = match c.to_ascii_lowercase() {
+            c @ 'a'..='z' => c as u64 - 'a' as u64,
+            c @ '2'..='7' => c as u64 - '2' as u64 + 26,
+            _ => panic!("bad principal {text}"),
+        };
+        bits = (bits << 5) | v;
+        n += 5;
+        if n >= 8 {
+            n -= 8;
+            out.push((bits >> n) as u8);
+            bits &= (1 << n) - 1;
+        }
+    }
+    let (crc, bytes) = out.split_at(4);
+    assert_eq!(crc, crc32(bytes).to_be_bytes(), "checksum of {text}");
+    bytes.to_vec()
+}
+
+/// CRC-32 (ISO-HDLC, as in zlib), the checksum of a principal's textual form.
+pub fn crc32(bytes: &[u8]) -> u32 {
+    let mut c = !0u32;
+    for &b in bytes {
+        c ^= u32::from(b);
+        for _ in 0..8 {
+            c = if c & 1 == 1 { (c >> 1) ^ 0xedb8_8320 } else { c >> 1 };
+        }
+    }
+    !c
+}
