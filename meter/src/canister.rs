@@ -15,7 +15,7 @@
 use crate::instrument::{self, COUNTER_EXPORT, GLOBAL_EXPORT_PREFIX, LIMIT_EXPORT, START_EXPORT};
 use crate::system_api::{self, Entry, Environment, HostState, Message};
 use crate::{Error, INSPECT_MESSAGE_LIMIT, INSTALL_LIMIT, QUERY_LIMIT, UPDATE_LIMIT};
-use wasmi::{Config, Engine, Extern, Instance, Linker, Module, Store, Val};
+use wasmtime::{Config, Engine, Extern, Global, Instance, Linker, Module, Store, Val};
 
 /// How a method is called.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -111,8 +111,14 @@ fn load(wasm: &[u8]) -> Result<Loaded, Error> {
     crate::validate(wasm).map_err(Error::InvalidModule)?;
     let instrumented = instrument::instrument(wasm)?;
     let mut config = Config::default();
-    config.wasm_simd(true).wasm_bulk_memory(true).wasm_multi_value(true).wasm_tail_call(true);
-    let engine = Engine::new(&config);
+    // As the replica configures Wasmtime: deterministic NaNs.
+    config
+        .wasm_simd(true)
+        .wasm_bulk_memory(true)
+        .wasm_multi_value(true)
+        .wasm_tail_call(true)
+        .cranelift_nan_canonicalization(true);
+    let engine = Engine::new(&config).map_err(|e| Error::InvalidWasm(e.to_string()))?;
     let module = Module::new(&engine, &instrumented).map_err(|e| Error::InvalidWasm(e.to_string()))?;
     let mut linker = Linker::new(&engine);
     system_api::link(&mut linker, &module)?;
@@ -363,7 +369,7 @@ impl Canister {
         let mut store = Store::new(&self.engine, state);
         let instance = self
             .linker
-            .instantiate_and_start(&mut store, &self.module)
+            .instantiate(&mut store, &self.module)
             .map_err(|e| Error::InvalidWasm(format!("cannot instantiate the module: {e}")))?;
         system_api::attach(&mut store, &instance);
         if restore {
@@ -371,7 +377,7 @@ impl Canister {
         }
         let set = |store: &mut Store<HostState>, name: &str, v: i64| -> Result<(), Error> {
             let global = instance
-                .get_global(&*store, name)
+                .get_global(&mut *store, name)
                 .ok_or_else(|| Error::InvalidWasm(format!("instrumentation lost {name}")))?;
             global.set(store, Val::I64(v)).map_err(|e| Error::InvalidWasm(e.to_string()))
         };
@@ -392,7 +398,7 @@ impl Canister {
             memory.data_mut(&mut *store)[..self.snapshot.memory.len()].copy_from_slice(&self.snapshot.memory);
         }
         for (name, value) in &self.snapshot.globals {
-            if let Some(global) = instance.get_global(&*store, name) {
+            if let Some(global) = instance.get_global(&mut *store, name) {
                 global
                     .set(&mut *store, value.clone())
                     .map_err(|e| Error::InvalidWasm(format!("cannot restore {name}: {e}")))?;
@@ -403,16 +409,17 @@ impl Canister {
 
     /// Takes the state an update (or installation) left as the canister's state.
     fn keep(&mut self, state: Option<(Store<HostState>, Instance)>) {
-        let Some((store, instance)) = state else { return };
+        let Some((mut store, instance)) = state else { return };
         let memory = store.data().memory.map(|m| m.data(&store).to_vec()).unwrap_or_default();
-        let globals = instance
-            .exports(&store)
+        let globals: Vec<(String, Global)> = instance
+            .exports(&mut store)
             .filter(|e| e.name().starts_with(GLOBAL_EXPORT_PREFIX))
             .filter_map(|e| {
                 let name = e.name().to_string();
-                e.into_global().map(|g| (name, g.get(&store)))
+                e.into_global().map(|g| (name, g))
             })
             .collect();
+        let globals = globals.into_iter().map(|(name, g)| (name, g.get(&mut store))).collect();
         self.snapshot = Snapshot { memory, globals };
         self.env = store.data().env.clone();
     }
@@ -429,11 +436,11 @@ impl Canister {
         let method = export.split_once(' ').map(|(_, m)| m).unwrap_or(export).to_string();
         let (mut store, instance) = self.instantiate(entry, message, arg, limit, restore)?;
         let func = instance
-            .get_export(&store, export)
+            .get_export(&mut store, export)
             .and_then(Extern::into_func)
             .ok_or_else(|| Error::MethodNotFound(method.clone()))?;
         let result = func.call(&mut store, &[], &mut []);
-        let instructions = read_counter(&store, &instance);
+        let instructions = read_counter(&mut store, &instance);
         if let Err(error) = result {
             if instructions > limit {
                 return Err(Error::InstructionLimitExceeded { limit, instructions });
@@ -461,8 +468,8 @@ struct Run {
     state: Option<(Store<HostState>, Instance)>,
 }
 
-fn read_counter(store: &Store<HostState>, instance: &Instance) -> u64 {
-    match instance.get_global(store, COUNTER_EXPORT).map(|g| g.get(store)) {
+fn read_counter(store: &mut Store<HostState>, instance: &Instance) -> u64 {
+    match instance.get_global(&mut *store, COUNTER_EXPORT).map(|g| g.get(&mut *store)) {
         Some(Val::I64(v)) => v as u64,
         _ => 0,
     }

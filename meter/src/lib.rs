@@ -9,10 +9,10 @@
 //! * [`instrument`] rewrites the module with the replica's metering scheme: per basic block,
 //!   the operator weights of `meter/ic-cost-table.md`, bulk-memory byte counts, and a limit
 //!   check at every function entry and loop header.
-//! * [`Canister`] runs the instrumented module on [`wasmi`] (an interpreter: it builds in a
-//!   fraction of the time `wasmtime` takes on two cores, and instruction counts do not depend on
-//!   the engine's speed) with host implementations of the `ic0` System API, which add their
-//!   fixed overheads and byte charges to the same counter.
+//! * [`Canister`] runs the instrumented module on [`wasmtime`] (compiled by Cranelift with NaN
+//!   canonicalisation, as the replica runs canisters; the counts come from the instrumentation,
+//!   not the engine) with host implementations of the `ic0` System API, which add their fixed
+//!   overheads and byte charges to the same counter.
 //! * Queries are limited to 5 billion instructions, updates to 40 billion, `canister_init` and
 //!   upgrades to 300 billion and `canister_inspect_message` to 200 million; passing the limit
 //!   ends the call with [`Error::InstructionLimitExceeded`].

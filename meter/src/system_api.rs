@@ -9,7 +9,7 @@
 use crate::cost::{byte_cost, system_api_overhead, BYTE_TRANSMISSION_COST};
 use crate::instrument::{COUNTER_EXPORT, MEMORY_EXPORT};
 use crate::Error;
-use wasmi::{Caller, Extern, Global, Linker, Memory, Module, Val};
+use wasmtime::{Caller, Extern, Global, Linker, Memory, Module, Val};
 
 /// Canister state that lives outside the Wasm instance and survives between update calls.
 #[derive(Clone, Debug)]
@@ -130,18 +130,18 @@ impl HostState {
 }
 
 type Ctx<'a> = Caller<'a, HostState>;
-type HostResult<T> = Result<T, wasmi::Error>;
+type HostResult<T> = Result<T, wasmtime::Error>;
 
 /// Records a trap raised by the System API and returns the error that unwinds the call.
-fn trap(caller: &mut Ctx, message: String) -> wasmi::Error {
+fn trap(caller: &mut Ctx, message: String) -> wasmtime::Error {
     caller.data_mut().trap = Some(message.clone());
-    wasmi::Error::new(message)
+    wasmtime::Error::msg(message)
 }
 
 /// Reads the counter the instrumented code keeps.
-pub(crate) fn counter_value(caller: &Ctx) -> u64 {
+pub(crate) fn counter_value(caller: &mut Ctx) -> u64 {
     match caller.data().counter {
-        Some(g) => match g.get(caller) {
+        Some(g) => match g.get(&mut *caller) {
             Val::I64(v) => v as u64,
             _ => 0,
         },
@@ -158,11 +158,11 @@ fn charge(caller: &mut Ctx, name: &str, bytes: u64) -> HostResult<()> {
 fn charge_instructions(caller: &mut Ctx, amount: u64) -> HostResult<()> {
     let total = counter_value(caller).saturating_add(amount).min(i64::MAX as u64);
     if let Some(g) = caller.data().counter {
-        g.set(&mut *caller, Val::I64(total as i64)).map_err(|e| wasmi::Error::new(e.to_string()))?;
+        g.set(&mut *caller, Val::I64(total as i64))?;
     }
     if total > caller.data().limit {
         // Reported as the limit error by the caller, which reads the counter.
-        return Err(wasmi::Error::new("instruction limit exceeded"));
+        return Err(wasmtime::Error::msg("instruction limit exceeded"));
     }
     Ok(())
 }
@@ -270,7 +270,7 @@ pub(crate) fn link(linker: &mut Linker<HostState>, module: &Module) -> Result<()
         if KNOWN.contains(&name.as_str()) {
             continue;
         }
-        let wasmi::ExternType::Func(ty) = import.ty() else {
+        let wasmtime::ExternType::Func(ty) = import.ty() else {
             return Err(Error::UnsupportedImport(format!("ic0.{name} is not a function")));
         };
         linker
@@ -323,7 +323,7 @@ const KNOWN: &[&str] = &[
     "trap",
 ];
 
-fn define_known(l: &mut Linker<HostState>) -> Result<(), wasmi::errors::LinkerError> {
+fn define_known(l: &mut Linker<HostState>) -> Result<(), wasmtime::Error> {
     l.func_wrap("ic0", "msg_arg_data_size", |mut c: Ctx| -> HostResult<i32> {
         charge(&mut c, "msg_arg_data_size", 0)?;
         require(&mut c, "msg_arg_data_size", WITH_ARGUMENT)?;
@@ -528,7 +528,7 @@ fn define_known(l: &mut Linker<HostState>) -> Result<(), wasmi::errors::LinkerEr
         // The overhead is charged first, so the value read includes this call.
         charge(&mut c, "performance_counter", 0)?;
         match kind {
-            0 | 1 => Ok(counter_value(&c) as i64),
+            0 | 1 => Ok(counter_value(&mut c) as i64),
             other => Err(trap(&mut c, format!("ic0.performance_counter: unknown counter type {other}"))),
         }
     })?;
@@ -588,9 +588,9 @@ impl HostState {
 }
 
 /// Finds the memory and the counter of a fresh instance so host functions can reach them.
-pub(crate) fn attach(store: &mut wasmi::Store<HostState>, instance: &wasmi::Instance) {
-    let memory = instance.get_export(&*store, MEMORY_EXPORT).and_then(Extern::into_memory);
-    let counter = instance.get_export(&*store, COUNTER_EXPORT).and_then(Extern::into_global);
+pub(crate) fn attach(store: &mut wasmtime::Store<HostState>, instance: &wasmtime::Instance) {
+    let memory = instance.get_export(&mut *store, MEMORY_EXPORT).and_then(Extern::into_memory);
+    let counter = instance.get_export(&mut *store, COUNTER_EXPORT).and_then(Extern::into_global);
     let data = store.data_mut();
     data.memory = memory;
     data.counter = counter;
