@@ -54,6 +54,15 @@ mod tests {
         assert_eq!(harness, icbls::certificate::IC_MAINNET_ROOT_KEY_DER);
     }
 
+    /// The drand keys the baseline canister verifies under are the library's constants.
+    #[test]
+    fn harness_drand_keys_are_the_library_constants() {
+        let quicknet = hex::decode(icbls_harness::DRAND_QUICKNET_PUBLIC_KEY).expect("hex");
+        let mainnet = hex::decode(icbls_harness::DRAND_MAINNET_PUBLIC_KEY).expect("hex");
+        assert_eq!(quicknet, icbls::drand::QUICKNET_PUBLIC_KEY);
+        assert_eq!(mainnet, icbls::drand::MAINNET_PUBLIC_KEY);
+    }
+
     /// The DSTs the bench canisters hash under are the library's suites' tags.
     #[test]
     fn harness_dsts_are_the_library_constants() {

@@ -132,7 +132,16 @@ fn run() -> Result<(), String> {
     let report = Report {
         command: COMMAND,
         backend: backend_name,
-        versions: results::locked_versions(&lock, &["bls12_381", "ic-verify-bls-signature"]),
+        versions: results::locked_versions(
+            &lock,
+            &[
+                "bls12_381",
+                "ic-verify-bls-signature",
+                "ic-certificate-verification",
+                "ic-signature-verification",
+                "drand-verify",
+            ],
+        ),
         canisters: builds,
         rows,
         variants,

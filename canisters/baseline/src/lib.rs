@@ -48,6 +48,8 @@ const BENCHMARKS: &[&str] = &[
     "certificate_verify",
     "certificate_verify_with_delegation",
     "canister_signature_verify",
+    "drand_quicknet_verify",
+    "drand_mainnet_verify",
 ];
 
 use icbls_harness::{MIN_PK_DST as DST_G2, MIN_SIG_DST as DST_G1};
@@ -377,7 +379,6 @@ fn candid_interface() -> String {
     __export_service()
 }
 
-ic_cdk::export_candid!();
 
 /// Internet Identity's canister signature on a delegation, under the mainnet root key, through
 /// dfinity's ic-signature-verification (the same input as the icbls row).
@@ -397,3 +398,47 @@ fn canister_signature_verify() -> u64 {
     assert!(ok, "canister_signature_verify: the bench signature verifies");
     n
 }
+
+/// A quicknet round through noislabs' drand-verify (the same round as the icbls row): the key
+/// decoded and checked, the round verified, the randomness derived.
+#[query]
+fn drand_quicknet_verify() -> u64 {
+    use drand_verify::Pubkey;
+    use icbls_harness::{
+        hex_bytes, hex_vec, DRAND_QUICKNET_PUBLIC_KEY, DRAND_QUICKNET_ROUND, DRAND_QUICKNET_SIGNATURE,
+    };
+    let key = hex_bytes::<96>(DRAND_QUICKNET_PUBLIC_KEY);
+    let mut ok = false;
+    let n = measure((key, hex_vec(DRAND_QUICKNET_SIGNATURE)), |(key, signature)| {
+        let Ok(pk) = drand_verify::G2PubkeyRfc::from_fixed(*key) else { return };
+        ok = pk.verify(DRAND_QUICKNET_ROUND, b"", signature).unwrap_or(false);
+        core::hint::black_box(drand_verify::derive_randomness(signature));
+    });
+    assert!(ok, "drand_quicknet_verify: the bench round verifies");
+    n
+}
+
+/// A round of the default chained network through drand-verify (the same round as the icbls
+/// row): the key decoded and checked, the round verified with its previous signature, the
+/// randomness derived.
+#[query]
+fn drand_mainnet_verify() -> u64 {
+    use drand_verify::Pubkey;
+    use icbls_harness::{
+        hex_bytes, hex_vec, DRAND_MAINNET_PREVIOUS, DRAND_MAINNET_PUBLIC_KEY, DRAND_MAINNET_ROUND,
+        DRAND_MAINNET_SIGNATURE,
+    };
+    let key = hex_bytes::<48>(DRAND_MAINNET_PUBLIC_KEY);
+    let input = (key, hex_vec(DRAND_MAINNET_SIGNATURE), hex_vec(DRAND_MAINNET_PREVIOUS));
+    let mut ok = false;
+    let n = measure(input, |(key, signature, previous)| {
+        let Ok(pk) = drand_verify::G1Pubkey::from_fixed(*key) else { return };
+        ok = pk.verify(DRAND_MAINNET_ROUND, previous, signature).unwrap_or(false);
+        core::hint::black_box(drand_verify::derive_randomness(signature));
+    });
+    assert!(ok, "drand_mainnet_verify: the bench round verifies");
+    n
+}
+
+// Last, so that every method above is in the interface.
+ic_cdk::export_candid!();

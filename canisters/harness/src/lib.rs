@@ -89,6 +89,11 @@ pub const MIN_PK_PUBLIC_KEY: &str =
 /// Its signature.
 pub const MIN_PK_SIGNATURE: &str = "ae82747ddeefe4fd64cf9cedb9b04ae3e8a43420cd255e3c7cd06a8d88b7c7f8638543719981c5d16fa3527c468c25f0026704a6951bde891360c7e8d12ddee0559004ccdbe6046b55bae1b257ee97f7cdb955773d7cf29adf3ccbb9975e4eb9";
 
+/// drand quicknet's public key (G2, compressed), as drand's `/info` publishes it.
+pub const DRAND_QUICKNET_PUBLIC_KEY: &str = "83cf0f2896adee7eb8b5f01fcad3912212c437e0073e911fb90022d3e760183c8c4b450b6a0a6c3ac6a5776a2d1064510d1fec758c921cc22b0e17e63aaf4bcb5ed66304de9cf809bd274ca73bab4af5a6e9c76a4bc09e76eae8991ef5ece45a";
+/// drand's default chained network's public key (G1, compressed).
+pub const DRAND_MAINNET_PUBLIC_KEY: &str =
+    "868f005eb8e6e4ca0a47c8a77ceaa5309a47978a7c71bc5cce96366b5d7a569937c529eeda66c7293784a9402801af31";
 /// A drand quicknet round (`tests/vectors/drand/quicknet.json`, round 123).
 pub const DRAND_QUICKNET_ROUND: u64 = 123;
 /// Its signature (G1, compressed).
