@@ -442,6 +442,57 @@ fn over_cap_inputs_are_refused_cheaply() {
     assert!(matches!(&e, Error::InputTooLarge(l) if l.field == "lookup" && l.limit == 20 && l.actual == 21), "{e:?}");
 }
 
+/// Byte strings that no price counts (a root key, a proof of possession without its key, a
+/// long lookup label) are decoded as bytes: an argument of almost 2 MiB of them is refused for
+/// under 4 instructions a byte, within the fixed part of any price.
+#[test]
+fn unpriced_byte_strings_decode_cheaply() {
+    let mut v = on_meter();
+    let big = vec![0u8; 1_900_000];
+    let anyone = Sender::User(Principal::anonymous());
+    let mut certificate = garbage_certificate(1, 0);
+    certificate.root_key = Some(big.clone());
+    let mut long_label = garbage_certificate(1, 0);
+    long_label.lookup = vec![vec![big.clone()]];
+    let signature = CanisterSignatureArgs {
+        message: vec![],
+        signature: vec![0xff],
+        public_key: vec![],
+        root_key: Some(big.clone()),
+        max_age_ns: None,
+        now_ns: None,
+    };
+    let fast = FastAggregateVerifyArgs {
+        scheme: Scheme::MinPk,
+        public_keys: vec![],
+        proofs_of_possession: vec![big.clone()],
+        message: vec![],
+        signature: vec![0; 96],
+    };
+    let cases = [
+        ("verify_certificate", candid::encode_one(certificate).unwrap()),
+        ("verify_certificate", candid::encode_one(long_label).unwrap()),
+        ("verify_canister_signature", candid::encode_one(signature).unwrap()),
+        ("bls_fast_aggregate_verify", candid::encode_one(fast).unwrap()),
+    ];
+    for (method, arg) in cases {
+        let out = call(&mut v, method, &arg, CallKind::Query, anyone.clone());
+        let e = decode::<Result<candid::Reserved, Error>>(&out).unwrap_err();
+        let spent = out.instructions.unwrap();
+        println!("{method} ({} bytes): {e}; {spent} instructions", arg.len());
+        assert!(spent < 4 * arg.len() as u64, "{method}: {spent} instructions for {} bytes", arg.len());
+    }
+    // The fixed-size precompiles, whose price is mostly fixed, refuse a long input within it.
+    for (method, address) in [("eip2537_g1_add", 0x0b), ("eip2537_g2_add", 0x0d), ("eip2537_map_fp_to_g1", 0x10)] {
+        let out = call(&mut v, method, &candid::encode_one(&big).unwrap(), CallKind::Query, anyone.clone());
+        decode::<Result<candid::Reserved, Error>>(&out).unwrap_err();
+        let spent = out.instructions.unwrap();
+        let units = Units { address: Some(address), items: 0, bytes: big.len() as u64 };
+        let modelled = service::model(method, Some(address)).unwrap().instructions(&units);
+        assert!(spent <= modelled, "{method}: {spent} instructions, the model says {modelled}");
+    }
+}
+
 /// Hostile Candid arguments: cheap to send, expensive to decode without quotas. Each is
 /// rejected (a reject with the verifier's Candid message, not a trap) within a stated bound.
 #[test]

@@ -291,3 +291,16 @@ fn hostile_sizes_trap_instead_of_exhausting_the_host() {
         other => panic!("{other:?}"),
     }
 }
+
+/// A module with an `externref` table (reference types, which the replica accepts) loads
+/// and runs.
+#[test]
+fn externref_tables_run() {
+    let wat = r#"(module
+        (import "ic0" "msg_reply" (func $reply))
+        (memory 1)
+        (table $refs 2 externref)
+        (func (export "canister_query go") call $reply))"#;
+    let mut c = Canister::install(&wat::parse_str(wat).unwrap(), &[]).unwrap();
+    assert_eq!(c.query("go", &[]).unwrap().response, Response::Reply(Vec::new()));
+}

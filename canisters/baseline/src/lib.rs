@@ -379,7 +379,6 @@ fn candid_interface() -> String {
     __export_service()
 }
 
-
 /// Internet Identity's canister signature on a delegation, under the mainnet root key, through
 /// dfinity's ic-signature-verification (the same input as the icbls row).
 #[query]

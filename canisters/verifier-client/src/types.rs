@@ -4,6 +4,31 @@
 use candid::{CandidType, Principal};
 use serde::Deserialize;
 
+/// Candid decodes a `blob` a byte at a time unless told it is bytes (`serde_bytes`): about 66
+/// instructions a byte, which a caller could spend in fields no price counts. Every byte
+/// string of the interface is decoded as bytes (a single one with `serde_bytes`, lists with
+/// these), at about one instruction a byte.
+mod byte_strings {
+    use serde::{Deserialize, Deserializer};
+    use serde_bytes::ByteBuf;
+
+    /// `opt blob` (candid takes only serde's own visitor for an `opt`, not `serde_bytes`').
+    pub fn optional<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<u8>>, D::Error> {
+        Ok(Option::<ByteBuf>::deserialize(d)?.map(ByteBuf::into_vec))
+    }
+
+    /// `vec blob`.
+    pub fn list<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Vec<u8>>, D::Error> {
+        Ok(Vec::<ByteBuf>::deserialize(d)?.into_iter().map(ByteBuf::into_vec).collect())
+    }
+
+    /// `vec vec blob`.
+    pub fn paths<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Vec<Vec<u8>>>, D::Error> {
+        let paths = Vec::<Vec<ByteBuf>>::deserialize(d)?;
+        Ok(paths.into_iter().map(|path| path.into_iter().map(ByteBuf::into_vec).collect()).collect())
+    }
+}
+
 /// Why a call failed: which argument, and what was wrong with it.
 #[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub enum Error {
@@ -119,6 +144,7 @@ pub struct VerifyCertificateArgs {
     #[serde(with = "serde_bytes")]
     pub certificate: Vec<u8>,
     /// The root key: 133-byte DER or 96-byte raw. None: the IC mainnet root key.
+    #[serde(deserialize_with = "byte_strings::optional")]
     pub root_key: Option<Vec<u8>>,
     /// The canister the certificate must be valid for (checked against the delegation's
     /// canister ranges). Exactly one of `canister_id` and `subnet_id` is given.
@@ -135,6 +161,7 @@ pub struct VerifyCertificateArgs {
     /// Paths to look up in the verified tree: at most 64 paths, each of at most 127 labels and
     /// 1024 bytes, and the values found at most 2 MiB in all (the IC's reply limit). Paths
     /// under `/canister/<id>/` are answered only for `canister_id` (none for `subnet_id`).
+    #[serde(deserialize_with = "byte_strings::paths")]
     pub lookup: Vec<Vec<Vec<u8>>>,
 }
 
@@ -142,6 +169,7 @@ pub struct VerifyCertificateArgs {
 #[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub enum Lookup {
     /// A leaf, with its value.
+    #[serde(with = "serde_bytes")]
     Found(Vec<u8>),
     /// The path provably does not exist.
     Absent,
@@ -228,6 +256,7 @@ pub enum Ciphersuite {
     /// followed by `message`.
     MessageAugmentation,
     /// `CoreVerify` under an application's own domain separation tag (nonempty).
+    #[serde(with = "serde_bytes")]
     Dst(Vec<u8>),
 }
 
@@ -245,11 +274,13 @@ pub struct FastAggregateVerifyArgs {
     /// The variant.
     pub scheme: Scheme,
     /// The compressed public keys (each validated here).
+    #[serde(deserialize_with = "byte_strings::list")]
     pub public_keys: Vec<Vec<u8>>,
     /// One proof of possession per key, in the same order (`PopProve`: the key's signature of
     /// its own compressed encoding under the proof DST). A key whose proof an earlier update
     /// call verified may be served from the verifier's cache without its proof being checked
     /// again.
+    #[serde(deserialize_with = "byte_strings::list")]
     pub proofs_of_possession: Vec<Vec<u8>>,
     /// The message all keys signed.
     #[serde(with = "serde_bytes")]
@@ -270,10 +301,13 @@ pub struct AggregateVerifyArgs {
     /// The variant.
     pub scheme: Scheme,
     /// The compressed public keys (each validated here).
+    #[serde(deserialize_with = "byte_strings::list")]
     pub public_keys: Vec<Vec<u8>>,
     /// MinPk: one proof of possession per key, in the same order. MinSig: empty.
+    #[serde(deserialize_with = "byte_strings::list")]
     pub proofs_of_possession: Vec<Vec<u8>>,
     /// One message per key (distinct in the min-sig basic scheme).
+    #[serde(deserialize_with = "byte_strings::list")]
     pub messages: Vec<Vec<u8>>,
     /// The compressed aggregate signature.
     #[serde(with = "serde_bytes")]
@@ -361,6 +395,7 @@ pub struct DrandVerifyArgs {
     pub signature: Vec<u8>,
     /// The previous round's signature, for a chained scheme (for round 1, the genesis seed);
     /// absent for an unchained one.
+    #[serde(deserialize_with = "byte_strings::optional")]
     pub previous_signature: Option<Vec<u8>>,
 }
 
@@ -379,6 +414,7 @@ pub struct CanisterSignatureArgs {
     #[serde(with = "serde_bytes")]
     pub public_key: Vec<u8>,
     /// The IC root key, DER (133 bytes) or raw (96 bytes); absent, the mainnet key.
+    #[serde(deserialize_with = "byte_strings::optional")]
     pub root_key: Option<Vec<u8>>,
     /// If given, the certificate's `/time` must be within this many nanoseconds of `now_ns`
     /// (either way). Absent, no time is checked: a canister signature stays valid after its

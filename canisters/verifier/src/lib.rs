@@ -602,8 +602,8 @@ fn eip2537_map_fp2_to_g2_entry() {
 }
 
 /// The sizes of a certificate verification, and the cap that keeps its reply within the IC's
-/// reply limit: every lookup can return a value as long as the certificate, twice (in `values`
-/// and `lookups`), so `2 · lookups · certificate` must fit in the reply.
+/// reply limit: every lookup can return a value as long as the certificate, once, so
+/// `lookups · certificate` must fit in the reply.
 fn certificate_units(args: &VerifyCertificateArgs) -> Result<Option<Units>, Error> {
     use icbls_verifier_client::service::{MAX_REPLY_BYTES, REPLY_FRAMING_BYTES};
     let lookups = args.lookup.len() as u64;
