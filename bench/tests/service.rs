@@ -476,7 +476,7 @@ fn unpriced_byte_strings_decode_cheaply() {
         ("bls_fast_aggregate_verify", candid::encode_one(fast).unwrap()),
     ];
     for (method, arg) in cases {
-        let out = call(&mut v, method, &arg, CallKind::Query, anyone.clone());
+        let out = call(&mut v, method, &arg, CallKind::Query, anyone);
         let e = decode::<Result<candid::Reserved, Error>>(&out).unwrap_err();
         let spent = out.instructions.unwrap();
         println!("{method} ({} bytes): {e}; {spent} instructions", arg.len());
@@ -484,7 +484,7 @@ fn unpriced_byte_strings_decode_cheaply() {
     }
     // The fixed-size precompiles, whose price is mostly fixed, refuse a long input within it.
     for (method, address) in [("eip2537_g1_add", 0x0b), ("eip2537_g2_add", 0x0d), ("eip2537_map_fp_to_g1", 0x10)] {
-        let out = call(&mut v, method, &candid::encode_one(&big).unwrap(), CallKind::Query, anyone.clone());
+        let out = call(&mut v, method, &candid::encode_one(&big).unwrap(), CallKind::Query, anyone);
         decode::<Result<candid::Reserved, Error>>(&out).unwrap_err();
         let spent = out.instructions.unwrap();
         let units = Units { address: Some(address), items: 0, bytes: big.len() as u64 };

@@ -400,7 +400,7 @@ impl Canister {
         for (name, value) in &self.snapshot.globals {
             if let Some(global) = instance.get_global(&mut *store, name) {
                 global
-                    .set(&mut *store, value.clone())
+                    .set(&mut *store, *value)
                     .map_err(|e| Error::InvalidWasm(format!("cannot restore {name}: {e}")))?;
             }
         }
