@@ -30,6 +30,8 @@ fn field(e: &Error) -> &str {
         Error::MalformedInput(d) | Error::VerificationFailed(d) | Error::Unsupported(d) => &d.field,
         Error::InputTooLarge(l) => &l.field,
         Error::InsufficientCycles(_) | Error::PaymentRequired(_) => "",
+        // `Error` is non-exhaustive: a variant added later names no argument until it is listed here.
+        _ => "",
     }
 }
 

@@ -54,6 +54,7 @@ pub const INSPECT_MESSAGE_LIMIT: u64 = 200_000_000;
 
 /// Why the meter could not run a call to the end.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Error {
     /// The bytes are not a Wasm module the meter can run; the text says what is wrong.
     InvalidWasm(String),

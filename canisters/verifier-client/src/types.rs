@@ -31,6 +31,7 @@ mod byte_strings {
 
 /// Why a call failed: which argument, and what was wrong with it.
 #[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Error {
     /// An argument does not decode or breaks a rule of its format (length, flags, canonical
     /// field element, curve, subgroup, identity, EIP-2537 padding, CBOR, ...).
