@@ -46,12 +46,14 @@ pub fn drand_mainnet_round() -> icbls_verifier_client::DrandVerifyArgs {
 
 #[cfg(test)]
 mod tests {
-    /// The canisters take the root key as hex from the harness (which links no icbls code); it
-    /// is the library's constant, byte for byte.
+    /// The canisters take the root key as hex from the harness (which links no icbls code), raw
+    /// and DER-wrapped; both are the library's constants, byte for byte.
     #[test]
     fn harness_root_key_is_the_library_constant() {
         let harness = hex::decode(icbls_harness::IC_ROOT_KEY_DER_HEX).expect("hex");
         assert_eq!(harness, icbls::certificate::IC_MAINNET_ROOT_KEY_DER);
+        let raw = hex::decode(icbls_harness::MIN_SIG_PUBLIC_KEY).expect("hex");
+        assert_eq!(raw, icbls::certificate::IC_MAINNET_ROOT_KEY);
     }
 
     /// The drand keys the baseline canister verifies under are the library's constants.

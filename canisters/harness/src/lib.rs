@@ -79,8 +79,18 @@ pub const MIN_SIG_SIGNATURE: &str =
 /// The message of [`MIN_SIG_SIGNATURE`].
 pub const MIN_SIG_MESSAGE: &str =
     "0d69632d73746174652d726f6f74e6c01e909b4923345ce5970962bcfe3004bfd8474a21dae28f50692502f46d90";
-/// The key of [`MIN_SIG_SIGNATURE`] (compressed G2).
-pub const MIN_SIG_PUBLIC_KEY: &str = "814c0e6ec71fab583b08bd81373c255c3c371b2e84863c98a4f1e08b74235d14fb5d9c0cd546d9685f913a0c0b2cc5341583bf4b4392e467db96d65b9bb4cb717112f8472e0d5a4d14505ffd7484b01291091c5f87b98883463f98091a0baaae";
+
+/// The IC mainnet root key (compressed G2, 96 bytes) as a hex literal, written once: it is
+/// [`MIN_SIG_PUBLIC_KEY`] and the end of [`IC_ROOT_KEY_DER_HEX`] (a macro, as `concat!` takes
+/// literals, not constants).
+macro_rules! ic_root_key_hex {
+    () => {
+        "814c0e6ec71fab583b08bd81373c255c3c371b2e84863c98a4f1e08b74235d14fb5d9c0cd546d9685f913a0c0b2cc5341583bf4b4392e467db96d65b9bb4cb717112f8472e0d5a4d14505ffd7484b01291091c5f87b98883463f98091a0baaae"
+    };
+}
+
+/// The key of [`MIN_SIG_SIGNATURE`] (compressed G2): the IC mainnet root key.
+pub const MIN_SIG_PUBLIC_KEY: &str = ic_root_key_hex!();
 
 /// A valid Ethereum (min-pk) public key (tests/vectors/bls_sig_min_pk_eth,
 /// `verify_valid_case_195246ee3bd3b6ec`), for a 32-byte message of `0xab` bytes.
@@ -123,5 +133,7 @@ pub const IC_CERTIFICATE_HEX: &str = include_str!("ivg37_time_certificate.hex");
 pub const IC_CERTIFICATE_CANISTER: &str = "ivg37-qiaaa-aaaab-aaaga-cai";
 /// The certificate's `/time`, in nanoseconds since the epoch.
 pub const IC_CERTIFICATE_TIME_NS: u64 = 1_763_796_896_688_941_908;
-/// The IC mainnet root key, DER-wrapped (133 bytes).
-pub const IC_ROOT_KEY_DER_HEX: &str = "308182301d060d2b0601040182dc7c0503010201060c2b0601040182dc7c05030201036100814c0e6ec71fab583b08bd81373c255c3c371b2e84863c98a4f1e08b74235d14fb5d9c0cd546d9685f913a0c0b2cc5341583bf4b4392e467db96d65b9bb4cb717112f8472e0d5a4d14505ffd7484b01291091c5f87b98883463f98091a0baaae";
+/// The IC mainnet root key, DER-wrapped (133 bytes): the 37-byte DER prefix of a BLS12-381 G2
+/// key (`icbls::certificate::DER_PREFIX`), then [`MIN_SIG_PUBLIC_KEY`].
+pub const IC_ROOT_KEY_DER_HEX: &str =
+    concat!("308182301d060d2b0601040182dc7c0503010201060c2b0601040182dc7c05030201036100", ic_root_key_hex!());
