@@ -13,44 +13,9 @@ use bls12_381::{multi_miller_loop, G1Affine, G1Projective, G2Affine, G2Prepared,
 use core::hint::black_box;
 use ic_cdk::query;
 use icbls_harness::{
-    hex_bytes, measure, MIN_PK_PUBLIC_KEY, MIN_PK_SIGNATURE, MIN_SIG_MESSAGE, MIN_SIG_PUBLIC_KEY, MIN_SIG_SIGNATURE,
+    hex_bytes, measure, BASELINE_BENCHMARKS, MIN_PK_PUBLIC_KEY, MIN_PK_SIGNATURE, MIN_SIG_MESSAGE, MIN_SIG_PUBLIC_KEY,
+    MIN_SIG_SIGNATURE,
 };
-
-/// The bench methods this canister has, in the order of the results table.
-const BENCHMARKS: &[&str] = &[
-    "fp12_mul",
-    "fp12_square",
-    "fr_mul",
-    "fr_inv",
-    "g1_add",
-    "g1_double",
-    "g1_mul",
-    "g2_add",
-    "g2_double",
-    "g2_mul",
-    "g1_decompress_checked",
-    "g2_decompress_checked",
-    "g1_subgroup_check",
-    "g2_subgroup_check",
-    "g1_msm_2",
-    "g1_msm_16",
-    "g1_msm_128",
-    "g2_msm_2",
-    "g2_msm_16",
-    "miller_loop",
-    "final_exponentiation",
-    "pairing",
-    "pairing_check_2",
-    "hash_to_g1",
-    "hash_to_g2",
-    "bls_min_sig_verify",
-    "bls_min_pk_verify",
-    "certificate_verify",
-    "certificate_verify_with_delegation",
-    "canister_signature_verify",
-    "drand_quicknet_verify",
-    "drand_mainnet_verify",
-];
 
 use icbls_harness::{MIN_PK_DST as DST_G2, MIN_SIG_DST as DST_G1};
 /// The 32-byte message every hash row hashes.
@@ -59,7 +24,7 @@ const MESSAGE: [u8; 32] = [0xab; 32];
 /// Lists the bench methods of this canister.
 #[query]
 fn benchmarks() -> Vec<String> {
-    BENCHMARKS.iter().map(|s| s.to_string()).collect()
+    BASELINE_BENCHMARKS.iter().map(|s| s.to_string()).collect()
 }
 
 fn scalar(seed: u64) -> Scalar {

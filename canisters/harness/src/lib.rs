@@ -9,6 +9,9 @@
 
 use core::hint::black_box;
 
+mod benchmarks;
+pub use benchmarks::{BASELINE_BENCHMARKS, BENCHMARKS};
+
 /// The instructions the current message has executed so far.
 #[inline(never)]
 fn counter() -> u64 {
