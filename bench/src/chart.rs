@@ -5,6 +5,8 @@
 //! `cargo run --release -p icbls-bench` writes it to `bench/chart.svg`. It is pure Rust with
 //! no dependencies, and the output is deterministic, so the file diffs cleanly between runs.
 
+use crate::format::short;
+
 /// One bar group: an operation measured on icbls and (optionally) on the baseline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bar<'a> {
@@ -26,29 +28,6 @@ const ICBLS: &str = "#2a6fdb";
 const BASELINE: &str = "#b0b0b0";
 const FONT: &str = r##"font-family="monospace" font-size="12""##;
 const SVG: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" version="1.1""##;
-
-/// A value to three significant digits: `330`, `1.80k`, `63.7k`, `42.6M`, `1.20B`, `12.3B`.
-pub fn short(n: u64) -> String {
-    if n < 1000 {
-        return n.to_string();
-    }
-    let digits = |x: u128| x.ilog10() + 1;
-    let n = u128::from(n);
-    let p = 10u128.pow(digits(n) - 3);
-    let r = (n + p / 2) / p * p; // round half up to three significant digits
-    let (unit, suffix) = match r {
-        0..=999_999 => (1_000u128, "k"),
-        1_000_000..=999_999_999 => (1_000_000, "M"),
-        _ => (1_000_000_000, "B"),
-    };
-    let whole = r / unit;
-    let decimals = 3u32.saturating_sub(digits(whole));
-    if decimals == 0 {
-        return format!("{whole}{suffix}");
-    }
-    let frac = r % unit / (unit / 10u128.pow(decimals));
-    format!("{whole}.{frac:0width$}{suffix}", width = decimals as usize)
-}
 
 /// The label of the tick at 10^e: `1`, `100`, `1k`, `10k`, `1M`, `100M`, `1B`, `10B`.
 fn tick(e: u32) -> String {
@@ -179,20 +158,6 @@ pub fn bar_chart(title: &str, bars: &[Bar<'_>]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn short_values() {
-        assert_eq!(short(0), "0");
-        assert_eq!(short(330), "330");
-        assert_eq!(short(999), "999");
-        assert_eq!(short(1_795), "1.80k");
-        assert_eq!(short(63_745), "63.7k");
-        assert_eq!(short(999_999), "1.00M");
-        assert_eq!(short(42_636_366), "42.6M");
-        assert_eq!(short(1_200_000_000), "1.20B");
-        assert_eq!(short(12_345_678_901), "12.3B");
-        assert_eq!(short(u64::MAX), "18400000000B");
-    }
 
     #[test]
     fn ticks() {

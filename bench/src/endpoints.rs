@@ -278,7 +278,7 @@ pub fn measure_endpoints(v: &mut Verifier) -> Result<Vec<EndpointRow>, String> {
 
 /// The per-endpoint table in Markdown.
 pub fn endpoint_table(rows: &[EndpointRow]) -> String {
-    use crate::format::thousands;
+    use crate::format::{share_of, thousands};
     use icbls_meter::{QUERY_LIMIT, UPDATE_LIMIT};
     let mut t = String::from(
         "| method | input | instructions | share of a query (5B) | share of an update (40B) | cycles as an update |\n\
@@ -288,8 +288,8 @@ pub fn endpoint_table(rows: &[EndpointRow]) -> String {
         let (count, q, u, cycles) = match r.instructions {
             Some(n) => (
                 thousands(n),
-                format!("{:.3}%", n as f64 * 100.0 / QUERY_LIMIT as f64),
-                format!("{:.4}%", n as f64 * 100.0 / UPDATE_LIMIT as f64),
+                share_of(n, QUERY_LIMIT, 3),
+                share_of(n, UPDATE_LIMIT, 4),
                 thousands(UPDATE_BASE_CYCLES + CYCLES_PER_INSTRUCTION * n),
             ),
             None => ("-".into(), "-".into(), "-".into(), "-".into()),

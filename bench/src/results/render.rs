@@ -1,7 +1,7 @@
 //! `bench/RESULTS.md`, `bench/chart.svg` and the README tables from a [`Report`].
 
 use super::model::{CanisterBuild, DependentResult, Measurement, Report, Row, VariantResult};
-use crate::format::thousands;
+use crate::format::{share_of, thousands};
 use crate::rows::{CHART_ROWS, README_ROWS, VARIANT_ROWS};
 use icbls_meter::QUERY_LIMIT;
 
@@ -97,7 +97,7 @@ pub fn chart(rows: &[Row]) -> String {
 
 fn share(m: &Option<Measurement>) -> String {
     match m {
-        Some(m) => format!("{:.4}%", m.instructions as f64 * 100.0 / QUERY_LIMIT as f64),
+        Some(m) => share_of(m.instructions, QUERY_LIMIT, 4),
         None => "-".into(),
     }
 }
