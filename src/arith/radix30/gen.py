@@ -196,20 +196,33 @@ SIMD_HEADER = [
     "use core::arch::wasm32::*;",
     "",
     "/// Limb i of two operands as the 32-bit lanes [x, y, 0, 0], ready for `extmul_low`.",
-    "///",
-    "/// The compiler lowers `extmul_low` to a widening-multiply pattern and, where it can see an",
-    "/// operand's lanes (a constant, equal lanes, clear high bits), emits an extension and an",
-    "/// `i64x2.mul` instead, which the IC charges 4 rather than 1: `bench/RESULTS.md` measures",
-    "/// what that leaves of the gain.",
     "#[inline(always)]",
     "fn pack(x: u64, y: u64) -> v128 {",
     "    u32x4(x as u32, y as u32, 0, 0)",
     "}",
     "",
-    "/// The low 30 bits of both 64-bit lanes, moved to the 32-bit lanes 0 and 1.",
+    "/// The identity byte permutation, hidden from the optimizer. LLVM lowers `extmul_low` to an",
+    "/// extension and an `i64x2.mul` (which the IC charges 4 rather than 1) wherever it can see an",
+    "/// operand's lanes: a constant such as a limb of p, or equal lanes. Swizzling such an operand",
+    "/// by this permutation (see [`hide`]) leaves it unchanged for 1 instruction and keeps the",
+    "/// `extmul`; `bench/RESULTS.md` measures the difference (the kernel variants).",
     "#[inline(always)]",
-    "fn pack_lanes(v: v128) -> v128 {",
-    "    i32x4_shuffle::<0, 2, 0, 2>(v128_and(v, u64x2_splat(MASK)), v)",
+    "fn opaque_identity() -> v128 {",
+    "    core::hint::black_box(i8x16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))",
+    "}",
+    "",
+    "/// `v`, with its lanes hidden from the optimizer behind `id`, an [`opaque_identity`].",
+    "#[inline(always)]",
+    "fn hide(v: v128, id: v128) -> v128 {",
+    "    i8x16_swizzle(v, id)",
+    "}",
+    "",
+    "/// The byte permutation that moves the low halves of both 64-bit lanes to the 32-bit lanes 0",
+    "/// and 1 and clears the others (an index of 128 or more selects 0); hidden from the optimizer,",
+    "/// which would otherwise turn the 1-instruction swizzle into an `i8x16.shuffle` (3).",
+    "#[inline(always)]",
+    "fn opaque_low_halves() -> v128 {",
+    "    core::hint::black_box(i8x16(0, 1, 2, 3, 8, 9, 10, 11, -128, -128, -128, -128, -128, -128, -128, -128))",
     "}",
     "",
     "#[inline(always)]",
@@ -235,9 +248,14 @@ def simd_normalize(w, cols, out, n, signed=False):
 def simd_reduce(n, w, signed):
     """Emits the normalization of columns c0..c(2n-2) and the reduction, two lanes."""
     w("    let mask = u64x2_splat(MASK);")
-    w("    let p_inv = u64x2_splat(p_inv);")
+    w("    // m_k = s·p_inv mod 2^30 in the 32-bit lanes 0 and 1: the low halves of s, multiplied in")
+    w("    // 32-bit lanes (`i32x4.mul`, 2) where a 64-bit product would cost 4 and a shuffle 3.")
+    w("    let p_inv = u32x4_splat(p_inv as u32);")
+    w("    let mask32 = u32x4_splat(MASK as u32);")
+    w("    let low_halves = opaque_low_halves();")
+    w("    let id = opaque_identity();")
     for j in range(n):
-        w(f"    let p{j} = pack(p[{j}], p[{j}]);")
+        w(f"    let p{j} = hide(pack(p[{j}], p[{j}]), id);")
     w("    // Normalized: t_k below 2^30 in both lanes.")
     simd_normalize(w, "c", "t", n, signed)
     w("    // Reduction, column by column, both lanes.")
@@ -247,7 +265,7 @@ def simd_reduce(n, w, signed):
         for i in range(k):
             expr = f"i64x2_add({expr}, mulx(m{i}, p{k - i}))"
         w(f"    let s = {expr};")
-        w(f"    let m{k} = pack_lanes(i64x2_mul(s, p_inv));")
+        w(f"    let m{k} = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);")
         w(f"    let c = u64x2_shr(i64x2_add(s, mulx(m{k}, p0)), BITS);")
     for k in range(n, 2 * n - 1):
         expr = f"i64x2_add(t{k}, c)"
@@ -296,12 +314,13 @@ def simd_fp2_wide(n):
     w("/// taken limb by limb and reduced once by `fp2_reduce`.")
     w("#[inline(always)]")
     w(f"pub(super) fn fp2_wide_{n}(a0: [u64; {n}], a1: [u64; {n}], b0: [u64; {n}], b1: [u64; {n}]) -> [v128; {2 * n}] {{")
+    w("    let id = opaque_identity();")
     for i in range(n):
-        w(f"    let x{i} = pack(a0[{i}], a0[{i}]);")
+        w(f"    let x{i} = hide(pack(a0[{i}], a0[{i}]), id);")
     for i in range(n):
         w(f"    let y{i} = pack(b0[{i}], b1[{i}]);")
     for i in range(n):
-        w(f"    let u{i} = pack(a1[{i}], a1[{i}]);")
+        w(f"    let u{i} = hide(pack(a1[{i}], a1[{i}]), id);")
     for i in range(n):
         w(f"    let v{i} = pack(b1[{i}], b0[{i}]);")
     w("    let mask = u64x2_splat(MASK);")
@@ -310,10 +329,13 @@ def simd_fp2_wide(n):
     simd_columns(n, w, "u", "v", "f")
     simd_normalize(w, "e", "en", n)
     simd_normalize(w, "f", "fn", n)
-    w("    // Lane 0: e - f; lane 1: e + f.")
+    w("    // Lane 0: e - f; lane 1: e + f. -f = !f + 1: a complement and an addition cost 2 where a")
+    w("    // negation and a shuffle cost 4.")
+    w("    let flip = i64x2(-1, 0);")
+    w("    let one = i64x2(1, 0);")
     limbs = []
     for k in range(2 * n):
-        w(f"    let w{k} = i64x2_add(en{k}, i64x2_shuffle::<2, 1>(fn{k}, i64x2_neg(fn{k})));")
+        w(f"    let w{k} = i64x2_add(i64x2_add(en{k}, v128_xor(fn{k}, flip)), one);")
         limbs.append(f"w{k}")
     w(f"    [{', '.join(limbs)}]")
     w("}")

@@ -13,20 +13,33 @@ use super::{BITS, MASK};
 use core::arch::wasm32::*;
 
 /// Limb i of two operands as the 32-bit lanes [x, y, 0, 0], ready for `extmul_low`.
-///
-/// The compiler lowers `extmul_low` to a widening-multiply pattern and, where it can see an
-/// operand's lanes (a constant, equal lanes, clear high bits), emits an extension and an
-/// `i64x2.mul` instead, which the IC charges 4 rather than 1: `bench/RESULTS.md` measures
-/// what that leaves of the gain.
 #[inline(always)]
 fn pack(x: u64, y: u64) -> v128 {
     u32x4(x as u32, y as u32, 0, 0)
 }
 
-/// The low 30 bits of both 64-bit lanes, moved to the 32-bit lanes 0 and 1.
+/// The identity byte permutation, hidden from the optimizer. LLVM lowers `extmul_low` to an
+/// extension and an `i64x2.mul` (which the IC charges 4 rather than 1) wherever it can see an
+/// operand's lanes: a constant such as a limb of p, or equal lanes. Swizzling such an operand
+/// by this permutation (see [`hide`]) leaves it unchanged for 1 instruction and keeps the
+/// `extmul`; `bench/RESULTS.md` measures the difference (the kernel variants).
 #[inline(always)]
-fn pack_lanes(v: v128) -> v128 {
-    i32x4_shuffle::<0, 2, 0, 2>(v128_and(v, u64x2_splat(MASK)), v)
+fn opaque_identity() -> v128 {
+    core::hint::black_box(i8x16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
+}
+
+/// `v`, with its lanes hidden from the optimizer behind `id`, an [`opaque_identity`].
+#[inline(always)]
+fn hide(v: v128, id: v128) -> v128 {
+    i8x16_swizzle(v, id)
+}
+
+/// The byte permutation that moves the low halves of both 64-bit lanes to the 32-bit lanes 0
+/// and 1 and clears the others (an index of 128 or more selects 0); hidden from the optimizer,
+/// which would otherwise turn the 1-instruction swizzle into an `i8x16.shuffle` (3).
+#[inline(always)]
+fn opaque_low_halves() -> v128 {
+    core::hint::black_box(i8x16(0, 1, 2, 3, 8, 9, 10, 11, -128, -128, -128, -128, -128, -128, -128, -128))
 }
 
 #[inline(always)]
@@ -89,20 +102,25 @@ pub(super) fn mul2_13(a: [u64; 13], b: [u64; 13], c: [u64; 13], d: [u64; 13], p:
     let c23 = i64x2_add(mulx(x11, y12), mulx(x12, y11));
     let c24 = mulx(x12, y12);
     let mask = u64x2_splat(MASK);
-    let p_inv = u64x2_splat(p_inv);
-    let p0 = pack(p[0], p[0]);
-    let p1 = pack(p[1], p[1]);
-    let p2 = pack(p[2], p[2]);
-    let p3 = pack(p[3], p[3]);
-    let p4 = pack(p[4], p[4]);
-    let p5 = pack(p[5], p[5]);
-    let p6 = pack(p[6], p[6]);
-    let p7 = pack(p[7], p[7]);
-    let p8 = pack(p[8], p[8]);
-    let p9 = pack(p[9], p[9]);
-    let p10 = pack(p[10], p[10]);
-    let p11 = pack(p[11], p[11]);
-    let p12 = pack(p[12], p[12]);
+    // m_k = s·p_inv mod 2^30 in the 32-bit lanes 0 and 1: the low halves of s, multiplied in
+    // 32-bit lanes (`i32x4.mul`, 2) where a 64-bit product would cost 4 and a shuffle 3.
+    let p_inv = u32x4_splat(p_inv as u32);
+    let mask32 = u32x4_splat(MASK as u32);
+    let low_halves = opaque_low_halves();
+    let id = opaque_identity();
+    let p0 = hide(pack(p[0], p[0]), id);
+    let p1 = hide(pack(p[1], p[1]), id);
+    let p2 = hide(pack(p[2], p[2]), id);
+    let p3 = hide(pack(p[3], p[3]), id);
+    let p4 = hide(pack(p[4], p[4]), id);
+    let p5 = hide(pack(p[5], p[5]), id);
+    let p6 = hide(pack(p[6], p[6]), id);
+    let p7 = hide(pack(p[7], p[7]), id);
+    let p8 = hide(pack(p[8], p[8]), id);
+    let p9 = hide(pack(p[9], p[9]), id);
+    let p10 = hide(pack(p[10], p[10]), id);
+    let p11 = hide(pack(p[11], p[11]), id);
+    let p12 = hide(pack(p[12], p[12]), id);
     // Normalized: t_k below 2^30 in both lanes.
     let t0 = v128_and(c0, mask);
     let c = u64x2_shr(c0, BITS);
@@ -182,43 +200,43 @@ pub(super) fn mul2_13(a: [u64; 13], b: [u64; 13], c: [u64; 13], d: [u64; 13], p:
     // Reduction, column by column, both lanes.
     let c = u64x2_splat(0);
     let s = i64x2_add(t0, c);
-    let m0 = pack_lanes(i64x2_mul(s, p_inv));
+    let m0 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
     let c = u64x2_shr(i64x2_add(s, mulx(m0, p0)), BITS);
     let s = i64x2_add(i64x2_add(t1, c), mulx(m0, p1));
-    let m1 = pack_lanes(i64x2_mul(s, p_inv));
+    let m1 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
     let c = u64x2_shr(i64x2_add(s, mulx(m1, p0)), BITS);
     let s = i64x2_add(i64x2_add(i64x2_add(t2, c), mulx(m0, p2)), mulx(m1, p1));
-    let m2 = pack_lanes(i64x2_mul(s, p_inv));
+    let m2 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
     let c = u64x2_shr(i64x2_add(s, mulx(m2, p0)), BITS);
     let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(t3, c), mulx(m0, p3)), mulx(m1, p2)), mulx(m2, p1));
-    let m3 = pack_lanes(i64x2_mul(s, p_inv));
+    let m3 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
     let c = u64x2_shr(i64x2_add(s, mulx(m3, p0)), BITS);
     let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(t4, c), mulx(m0, p4)), mulx(m1, p3)), mulx(m2, p2)), mulx(m3, p1));
-    let m4 = pack_lanes(i64x2_mul(s, p_inv));
+    let m4 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
     let c = u64x2_shr(i64x2_add(s, mulx(m4, p0)), BITS);
     let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(t5, c), mulx(m0, p5)), mulx(m1, p4)), mulx(m2, p3)), mulx(m3, p2)), mulx(m4, p1));
-    let m5 = pack_lanes(i64x2_mul(s, p_inv));
+    let m5 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
     let c = u64x2_shr(i64x2_add(s, mulx(m5, p0)), BITS);
     let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(t6, c), mulx(m0, p6)), mulx(m1, p5)), mulx(m2, p4)), mulx(m3, p3)), mulx(m4, p2)), mulx(m5, p1));
-    let m6 = pack_lanes(i64x2_mul(s, p_inv));
+    let m6 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
     let c = u64x2_shr(i64x2_add(s, mulx(m6, p0)), BITS);
     let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(t7, c), mulx(m0, p7)), mulx(m1, p6)), mulx(m2, p5)), mulx(m3, p4)), mulx(m4, p3)), mulx(m5, p2)), mulx(m6, p1));
-    let m7 = pack_lanes(i64x2_mul(s, p_inv));
+    let m7 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
     let c = u64x2_shr(i64x2_add(s, mulx(m7, p0)), BITS);
     let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(t8, c), mulx(m0, p8)), mulx(m1, p7)), mulx(m2, p6)), mulx(m3, p5)), mulx(m4, p4)), mulx(m5, p3)), mulx(m6, p2)), mulx(m7, p1));
-    let m8 = pack_lanes(i64x2_mul(s, p_inv));
+    let m8 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
     let c = u64x2_shr(i64x2_add(s, mulx(m8, p0)), BITS);
     let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(t9, c), mulx(m0, p9)), mulx(m1, p8)), mulx(m2, p7)), mulx(m3, p6)), mulx(m4, p5)), mulx(m5, p4)), mulx(m6, p3)), mulx(m7, p2)), mulx(m8, p1));
-    let m9 = pack_lanes(i64x2_mul(s, p_inv));
+    let m9 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
     let c = u64x2_shr(i64x2_add(s, mulx(m9, p0)), BITS);
     let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(t10, c), mulx(m0, p10)), mulx(m1, p9)), mulx(m2, p8)), mulx(m3, p7)), mulx(m4, p6)), mulx(m5, p5)), mulx(m6, p4)), mulx(m7, p3)), mulx(m8, p2)), mulx(m9, p1));
-    let m10 = pack_lanes(i64x2_mul(s, p_inv));
+    let m10 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
     let c = u64x2_shr(i64x2_add(s, mulx(m10, p0)), BITS);
     let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(t11, c), mulx(m0, p11)), mulx(m1, p10)), mulx(m2, p9)), mulx(m3, p8)), mulx(m4, p7)), mulx(m5, p6)), mulx(m6, p5)), mulx(m7, p4)), mulx(m8, p3)), mulx(m9, p2)), mulx(m10, p1));
-    let m11 = pack_lanes(i64x2_mul(s, p_inv));
+    let m11 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
     let c = u64x2_shr(i64x2_add(s, mulx(m11, p0)), BITS);
     let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(t12, c), mulx(m0, p12)), mulx(m1, p11)), mulx(m2, p10)), mulx(m3, p9)), mulx(m4, p8)), mulx(m5, p7)), mulx(m6, p6)), mulx(m7, p5)), mulx(m8, p4)), mulx(m9, p3)), mulx(m10, p2)), mulx(m11, p1));
-    let m12 = pack_lanes(i64x2_mul(s, p_inv));
+    let m12 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
     let c = u64x2_shr(i64x2_add(s, mulx(m12, p0)), BITS);
     let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(t13, c), mulx(m1, p12)), mulx(m2, p11)), mulx(m3, p10)), mulx(m4, p9)), mulx(m5, p8)), mulx(m6, p7)), mulx(m7, p6)), mulx(m8, p5)), mulx(m9, p4)), mulx(m10, p3)), mulx(m11, p2)), mulx(m12, p1));
     let r0 = v128_and(s, mask);
@@ -266,19 +284,20 @@ pub(super) fn mul2_13(a: [u64; 13], b: [u64; 13], c: [u64; 13], d: [u64; 13], p:
 /// taken limb by limb and reduced once by `fp2_reduce`.
 #[inline(always)]
 pub(super) fn fp2_wide_13(a0: [u64; 13], a1: [u64; 13], b0: [u64; 13], b1: [u64; 13]) -> [v128; 26] {
-    let x0 = pack(a0[0], a0[0]);
-    let x1 = pack(a0[1], a0[1]);
-    let x2 = pack(a0[2], a0[2]);
-    let x3 = pack(a0[3], a0[3]);
-    let x4 = pack(a0[4], a0[4]);
-    let x5 = pack(a0[5], a0[5]);
-    let x6 = pack(a0[6], a0[6]);
-    let x7 = pack(a0[7], a0[7]);
-    let x8 = pack(a0[8], a0[8]);
-    let x9 = pack(a0[9], a0[9]);
-    let x10 = pack(a0[10], a0[10]);
-    let x11 = pack(a0[11], a0[11]);
-    let x12 = pack(a0[12], a0[12]);
+    let id = opaque_identity();
+    let x0 = hide(pack(a0[0], a0[0]), id);
+    let x1 = hide(pack(a0[1], a0[1]), id);
+    let x2 = hide(pack(a0[2], a0[2]), id);
+    let x3 = hide(pack(a0[3], a0[3]), id);
+    let x4 = hide(pack(a0[4], a0[4]), id);
+    let x5 = hide(pack(a0[5], a0[5]), id);
+    let x6 = hide(pack(a0[6], a0[6]), id);
+    let x7 = hide(pack(a0[7], a0[7]), id);
+    let x8 = hide(pack(a0[8], a0[8]), id);
+    let x9 = hide(pack(a0[9], a0[9]), id);
+    let x10 = hide(pack(a0[10], a0[10]), id);
+    let x11 = hide(pack(a0[11], a0[11]), id);
+    let x12 = hide(pack(a0[12], a0[12]), id);
     let y0 = pack(b0[0], b1[0]);
     let y1 = pack(b0[1], b1[1]);
     let y2 = pack(b0[2], b1[2]);
@@ -292,19 +311,19 @@ pub(super) fn fp2_wide_13(a0: [u64; 13], a1: [u64; 13], b0: [u64; 13], b1: [u64;
     let y10 = pack(b0[10], b1[10]);
     let y11 = pack(b0[11], b1[11]);
     let y12 = pack(b0[12], b1[12]);
-    let u0 = pack(a1[0], a1[0]);
-    let u1 = pack(a1[1], a1[1]);
-    let u2 = pack(a1[2], a1[2]);
-    let u3 = pack(a1[3], a1[3]);
-    let u4 = pack(a1[4], a1[4]);
-    let u5 = pack(a1[5], a1[5]);
-    let u6 = pack(a1[6], a1[6]);
-    let u7 = pack(a1[7], a1[7]);
-    let u8 = pack(a1[8], a1[8]);
-    let u9 = pack(a1[9], a1[9]);
-    let u10 = pack(a1[10], a1[10]);
-    let u11 = pack(a1[11], a1[11]);
-    let u12 = pack(a1[12], a1[12]);
+    let u0 = hide(pack(a1[0], a1[0]), id);
+    let u1 = hide(pack(a1[1], a1[1]), id);
+    let u2 = hide(pack(a1[2], a1[2]), id);
+    let u3 = hide(pack(a1[3], a1[3]), id);
+    let u4 = hide(pack(a1[4], a1[4]), id);
+    let u5 = hide(pack(a1[5], a1[5]), id);
+    let u6 = hide(pack(a1[6], a1[6]), id);
+    let u7 = hide(pack(a1[7], a1[7]), id);
+    let u8 = hide(pack(a1[8], a1[8]), id);
+    let u9 = hide(pack(a1[9], a1[9]), id);
+    let u10 = hide(pack(a1[10], a1[10]), id);
+    let u11 = hide(pack(a1[11], a1[11]), id);
+    let u12 = hide(pack(a1[12], a1[12]), id);
     let v0 = pack(b1[0], b0[0]);
     let v1 = pack(b1[1], b0[1]);
     let v2 = pack(b1[2], b0[2]);
@@ -520,33 +539,36 @@ pub(super) fn fp2_wide_13(a0: [u64; 13], a1: [u64; 13], b0: [u64; 13], b1: [u64;
     let fn24 = v128_and(s, mask);
     let c = u64x2_shr(s, BITS);
     let fn25 = c;
-    // Lane 0: e - f; lane 1: e + f.
-    let w0 = i64x2_add(en0, i64x2_shuffle::<2, 1>(fn0, i64x2_neg(fn0)));
-    let w1 = i64x2_add(en1, i64x2_shuffle::<2, 1>(fn1, i64x2_neg(fn1)));
-    let w2 = i64x2_add(en2, i64x2_shuffle::<2, 1>(fn2, i64x2_neg(fn2)));
-    let w3 = i64x2_add(en3, i64x2_shuffle::<2, 1>(fn3, i64x2_neg(fn3)));
-    let w4 = i64x2_add(en4, i64x2_shuffle::<2, 1>(fn4, i64x2_neg(fn4)));
-    let w5 = i64x2_add(en5, i64x2_shuffle::<2, 1>(fn5, i64x2_neg(fn5)));
-    let w6 = i64x2_add(en6, i64x2_shuffle::<2, 1>(fn6, i64x2_neg(fn6)));
-    let w7 = i64x2_add(en7, i64x2_shuffle::<2, 1>(fn7, i64x2_neg(fn7)));
-    let w8 = i64x2_add(en8, i64x2_shuffle::<2, 1>(fn8, i64x2_neg(fn8)));
-    let w9 = i64x2_add(en9, i64x2_shuffle::<2, 1>(fn9, i64x2_neg(fn9)));
-    let w10 = i64x2_add(en10, i64x2_shuffle::<2, 1>(fn10, i64x2_neg(fn10)));
-    let w11 = i64x2_add(en11, i64x2_shuffle::<2, 1>(fn11, i64x2_neg(fn11)));
-    let w12 = i64x2_add(en12, i64x2_shuffle::<2, 1>(fn12, i64x2_neg(fn12)));
-    let w13 = i64x2_add(en13, i64x2_shuffle::<2, 1>(fn13, i64x2_neg(fn13)));
-    let w14 = i64x2_add(en14, i64x2_shuffle::<2, 1>(fn14, i64x2_neg(fn14)));
-    let w15 = i64x2_add(en15, i64x2_shuffle::<2, 1>(fn15, i64x2_neg(fn15)));
-    let w16 = i64x2_add(en16, i64x2_shuffle::<2, 1>(fn16, i64x2_neg(fn16)));
-    let w17 = i64x2_add(en17, i64x2_shuffle::<2, 1>(fn17, i64x2_neg(fn17)));
-    let w18 = i64x2_add(en18, i64x2_shuffle::<2, 1>(fn18, i64x2_neg(fn18)));
-    let w19 = i64x2_add(en19, i64x2_shuffle::<2, 1>(fn19, i64x2_neg(fn19)));
-    let w20 = i64x2_add(en20, i64x2_shuffle::<2, 1>(fn20, i64x2_neg(fn20)));
-    let w21 = i64x2_add(en21, i64x2_shuffle::<2, 1>(fn21, i64x2_neg(fn21)));
-    let w22 = i64x2_add(en22, i64x2_shuffle::<2, 1>(fn22, i64x2_neg(fn22)));
-    let w23 = i64x2_add(en23, i64x2_shuffle::<2, 1>(fn23, i64x2_neg(fn23)));
-    let w24 = i64x2_add(en24, i64x2_shuffle::<2, 1>(fn24, i64x2_neg(fn24)));
-    let w25 = i64x2_add(en25, i64x2_shuffle::<2, 1>(fn25, i64x2_neg(fn25)));
+    // Lane 0: e - f; lane 1: e + f. -f = !f + 1: a complement and an addition cost 2 where a
+    // negation and a shuffle cost 4.
+    let flip = i64x2(-1, 0);
+    let one = i64x2(1, 0);
+    let w0 = i64x2_add(i64x2_add(en0, v128_xor(fn0, flip)), one);
+    let w1 = i64x2_add(i64x2_add(en1, v128_xor(fn1, flip)), one);
+    let w2 = i64x2_add(i64x2_add(en2, v128_xor(fn2, flip)), one);
+    let w3 = i64x2_add(i64x2_add(en3, v128_xor(fn3, flip)), one);
+    let w4 = i64x2_add(i64x2_add(en4, v128_xor(fn4, flip)), one);
+    let w5 = i64x2_add(i64x2_add(en5, v128_xor(fn5, flip)), one);
+    let w6 = i64x2_add(i64x2_add(en6, v128_xor(fn6, flip)), one);
+    let w7 = i64x2_add(i64x2_add(en7, v128_xor(fn7, flip)), one);
+    let w8 = i64x2_add(i64x2_add(en8, v128_xor(fn8, flip)), one);
+    let w9 = i64x2_add(i64x2_add(en9, v128_xor(fn9, flip)), one);
+    let w10 = i64x2_add(i64x2_add(en10, v128_xor(fn10, flip)), one);
+    let w11 = i64x2_add(i64x2_add(en11, v128_xor(fn11, flip)), one);
+    let w12 = i64x2_add(i64x2_add(en12, v128_xor(fn12, flip)), one);
+    let w13 = i64x2_add(i64x2_add(en13, v128_xor(fn13, flip)), one);
+    let w14 = i64x2_add(i64x2_add(en14, v128_xor(fn14, flip)), one);
+    let w15 = i64x2_add(i64x2_add(en15, v128_xor(fn15, flip)), one);
+    let w16 = i64x2_add(i64x2_add(en16, v128_xor(fn16, flip)), one);
+    let w17 = i64x2_add(i64x2_add(en17, v128_xor(fn17, flip)), one);
+    let w18 = i64x2_add(i64x2_add(en18, v128_xor(fn18, flip)), one);
+    let w19 = i64x2_add(i64x2_add(en19, v128_xor(fn19, flip)), one);
+    let w20 = i64x2_add(i64x2_add(en20, v128_xor(fn20, flip)), one);
+    let w21 = i64x2_add(i64x2_add(en21, v128_xor(fn21, flip)), one);
+    let w22 = i64x2_add(i64x2_add(en22, v128_xor(fn22, flip)), one);
+    let w23 = i64x2_add(i64x2_add(en23, v128_xor(fn23, flip)), one);
+    let w24 = i64x2_add(i64x2_add(en24, v128_xor(fn24, flip)), one);
+    let w25 = i64x2_add(i64x2_add(en25, v128_xor(fn25, flip)), one);
     [w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12, w13, w14, w15, w16, w17, w18, w19, w20, w21, w22, w23, w24, w25]
 }
 
@@ -583,20 +605,25 @@ pub(super) fn fp2_reduce_13(w: [v128; 26], p: [u64; 13], offset: [u64; 26], p_in
     let c25 = i64x2_add(w[25], u64x2_splat(offset[25]));
     let c24 = i64x2_add(c24, i64x2_shl(c25, BITS));
     let mask = u64x2_splat(MASK);
-    let p_inv = u64x2_splat(p_inv);
-    let p0 = pack(p[0], p[0]);
-    let p1 = pack(p[1], p[1]);
-    let p2 = pack(p[2], p[2]);
-    let p3 = pack(p[3], p[3]);
-    let p4 = pack(p[4], p[4]);
-    let p5 = pack(p[5], p[5]);
-    let p6 = pack(p[6], p[6]);
-    let p7 = pack(p[7], p[7]);
-    let p8 = pack(p[8], p[8]);
-    let p9 = pack(p[9], p[9]);
-    let p10 = pack(p[10], p[10]);
-    let p11 = pack(p[11], p[11]);
-    let p12 = pack(p[12], p[12]);
+    // m_k = s·p_inv mod 2^30 in the 32-bit lanes 0 and 1: the low halves of s, multiplied in
+    // 32-bit lanes (`i32x4.mul`, 2) where a 64-bit product would cost 4 and a shuffle 3.
+    let p_inv = u32x4_splat(p_inv as u32);
+    let mask32 = u32x4_splat(MASK as u32);
+    let low_halves = opaque_low_halves();
+    let id = opaque_identity();
+    let p0 = hide(pack(p[0], p[0]), id);
+    let p1 = hide(pack(p[1], p[1]), id);
+    let p2 = hide(pack(p[2], p[2]), id);
+    let p3 = hide(pack(p[3], p[3]), id);
+    let p4 = hide(pack(p[4], p[4]), id);
+    let p5 = hide(pack(p[5], p[5]), id);
+    let p6 = hide(pack(p[6], p[6]), id);
+    let p7 = hide(pack(p[7], p[7]), id);
+    let p8 = hide(pack(p[8], p[8]), id);
+    let p9 = hide(pack(p[9], p[9]), id);
+    let p10 = hide(pack(p[10], p[10]), id);
+    let p11 = hide(pack(p[11], p[11]), id);
+    let p12 = hide(pack(p[12], p[12]), id);
     // Normalized: t_k below 2^30 in both lanes.
     let t0 = v128_and(c0, mask);
     let c = i64x2_shr(c0, BITS);
@@ -676,43 +703,43 @@ pub(super) fn fp2_reduce_13(w: [v128; 26], p: [u64; 13], offset: [u64; 26], p_in
     // Reduction, column by column, both lanes.
     let c = u64x2_splat(0);
     let s = i64x2_add(t0, c);
-    let m0 = pack_lanes(i64x2_mul(s, p_inv));
+    let m0 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
     let c = u64x2_shr(i64x2_add(s, mulx(m0, p0)), BITS);
     let s = i64x2_add(i64x2_add(t1, c), mulx(m0, p1));
-    let m1 = pack_lanes(i64x2_mul(s, p_inv));
+    let m1 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
     let c = u64x2_shr(i64x2_add(s, mulx(m1, p0)), BITS);
     let s = i64x2_add(i64x2_add(i64x2_add(t2, c), mulx(m0, p2)), mulx(m1, p1));
-    let m2 = pack_lanes(i64x2_mul(s, p_inv));
+    let m2 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
     let c = u64x2_shr(i64x2_add(s, mulx(m2, p0)), BITS);
     let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(t3, c), mulx(m0, p3)), mulx(m1, p2)), mulx(m2, p1));
-    let m3 = pack_lanes(i64x2_mul(s, p_inv));
+    let m3 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
     let c = u64x2_shr(i64x2_add(s, mulx(m3, p0)), BITS);
     let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(t4, c), mulx(m0, p4)), mulx(m1, p3)), mulx(m2, p2)), mulx(m3, p1));
-    let m4 = pack_lanes(i64x2_mul(s, p_inv));
+    let m4 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
     let c = u64x2_shr(i64x2_add(s, mulx(m4, p0)), BITS);
     let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(t5, c), mulx(m0, p5)), mulx(m1, p4)), mulx(m2, p3)), mulx(m3, p2)), mulx(m4, p1));
-    let m5 = pack_lanes(i64x2_mul(s, p_inv));
+    let m5 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
     let c = u64x2_shr(i64x2_add(s, mulx(m5, p0)), BITS);
     let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(t6, c), mulx(m0, p6)), mulx(m1, p5)), mulx(m2, p4)), mulx(m3, p3)), mulx(m4, p2)), mulx(m5, p1));
-    let m6 = pack_lanes(i64x2_mul(s, p_inv));
+    let m6 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
     let c = u64x2_shr(i64x2_add(s, mulx(m6, p0)), BITS);
     let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(t7, c), mulx(m0, p7)), mulx(m1, p6)), mulx(m2, p5)), mulx(m3, p4)), mulx(m4, p3)), mulx(m5, p2)), mulx(m6, p1));
-    let m7 = pack_lanes(i64x2_mul(s, p_inv));
+    let m7 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
     let c = u64x2_shr(i64x2_add(s, mulx(m7, p0)), BITS);
     let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(t8, c), mulx(m0, p8)), mulx(m1, p7)), mulx(m2, p6)), mulx(m3, p5)), mulx(m4, p4)), mulx(m5, p3)), mulx(m6, p2)), mulx(m7, p1));
-    let m8 = pack_lanes(i64x2_mul(s, p_inv));
+    let m8 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
     let c = u64x2_shr(i64x2_add(s, mulx(m8, p0)), BITS);
     let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(t9, c), mulx(m0, p9)), mulx(m1, p8)), mulx(m2, p7)), mulx(m3, p6)), mulx(m4, p5)), mulx(m5, p4)), mulx(m6, p3)), mulx(m7, p2)), mulx(m8, p1));
-    let m9 = pack_lanes(i64x2_mul(s, p_inv));
+    let m9 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
     let c = u64x2_shr(i64x2_add(s, mulx(m9, p0)), BITS);
     let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(t10, c), mulx(m0, p10)), mulx(m1, p9)), mulx(m2, p8)), mulx(m3, p7)), mulx(m4, p6)), mulx(m5, p5)), mulx(m6, p4)), mulx(m7, p3)), mulx(m8, p2)), mulx(m9, p1));
-    let m10 = pack_lanes(i64x2_mul(s, p_inv));
+    let m10 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
     let c = u64x2_shr(i64x2_add(s, mulx(m10, p0)), BITS);
     let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(t11, c), mulx(m0, p11)), mulx(m1, p10)), mulx(m2, p9)), mulx(m3, p8)), mulx(m4, p7)), mulx(m5, p6)), mulx(m6, p5)), mulx(m7, p4)), mulx(m8, p3)), mulx(m9, p2)), mulx(m10, p1));
-    let m11 = pack_lanes(i64x2_mul(s, p_inv));
+    let m11 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
     let c = u64x2_shr(i64x2_add(s, mulx(m11, p0)), BITS);
     let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(t12, c), mulx(m0, p12)), mulx(m1, p11)), mulx(m2, p10)), mulx(m3, p9)), mulx(m4, p8)), mulx(m5, p7)), mulx(m6, p6)), mulx(m7, p5)), mulx(m8, p4)), mulx(m9, p3)), mulx(m10, p2)), mulx(m11, p1));
-    let m12 = pack_lanes(i64x2_mul(s, p_inv));
+    let m12 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
     let c = u64x2_shr(i64x2_add(s, mulx(m12, p0)), BITS);
     let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(t13, c), mulx(m1, p12)), mulx(m2, p11)), mulx(m3, p10)), mulx(m4, p9)), mulx(m5, p8)), mulx(m6, p7)), mulx(m7, p6)), mulx(m8, p5)), mulx(m9, p4)), mulx(m10, p3)), mulx(m11, p2)), mulx(m12, p1));
     let r0 = v128_and(s, mask);
