@@ -10,8 +10,8 @@ pub const SUBNET_CERTIFICATE: &str = include_str!("inputs/224od_subnet_certifica
 /// Its `/time`.
 pub const SUBNET_TIME_NS: u64 = 1_765_214_062_097_800_265;
 /// A valid EIP-4844 point-evaluation precompile input (c-kzg `correct_proof_4_1`), as hex: the
-/// bench canister's `point_evaluation` row input.
-pub const POINT_EVALUATION_INPUT: &str = include_str!("../../canisters/bench/src/point_evaluation_input.hex");
+/// harness's, the bench canister's `point_evaluation` row input.
+pub const POINT_EVALUATION_INPUT: &str = icbls_harness::POINT_EVALUATION_INPUT_HEX;
 
 /// [`POINT_EVALUATION_INPUT`] as bytes.
 pub fn point_evaluation_input() -> Vec<u8> {

@@ -128,6 +128,12 @@ pub const CANISTER_SIG_MESSAGE: &str = "1a69632d726571756573742d617574682d64656c
 /// The signing key (DER: Internet Identity's canister id and the user's seed).
 pub const CANISTER_SIG_PUBLIC_KEY: &str = "303c300c060a2b0601040183b8430102032c000a00000000006000270101f3ffab2278616508ad5ebfa0cb79a21e08dbb7132f6875b95f81e72067f31302";
 
+/// A valid EIP-4844 point-evaluation precompile input (192 bytes, as hex): the c-kzg case
+/// `verify_kzg_proof_case_correct_proof_4_1` (tests/vectors/kzg_point_evaluation), with its
+/// versioned hash. The bench canister's `point_evaluation` row verifies it; the bench runner's
+/// tests use it too.
+pub const POINT_EVALUATION_INPUT_HEX: &str = include_str!("point_evaluation_input.hex");
+
 /// A mainnet read_state certificate (tests/vectors/ic_certificates, `ivg37_time_valid`): the
 /// canister `ivg37-qiaaa-aaaab-aaaga-cai`, signed by its subnet, with a delegation from the
 /// root key. Both bench canisters verify it.
