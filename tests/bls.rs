@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::Rng;
+use common::{hex, Rng};
 use icbls::bls::{min_pk, min_sig, BlsError, SecretKey};
 use icbls::{DecodeError, Fr, G1Projective, G2Projective};
 use serde_json::Value;
@@ -27,13 +27,8 @@ fn vectors(dir: &str) -> Vec<(String, Value)> {
     out
 }
 
-fn bytes(v: &Value) -> Vec<u8> {
-    let s = v.as_str().unwrap();
-    hex::decode(s.strip_prefix("0x").unwrap_or(s)).unwrap()
-}
-
 fn list(v: &Value) -> Vec<Vec<u8>> {
-    v.as_array().unwrap().iter().map(bytes).collect()
+    v.as_array().unwrap().iter().map(hex).collect()
 }
 
 fn keys_pk(v: &Value) -> Result<Vec<min_pk::PublicKey>, BlsError> {
@@ -46,7 +41,7 @@ fn keys_pk(v: &Value) -> Result<Vec<min_pk::PublicKey>, BlsError> {
 fn eth_secret_keys() -> HashMap<Vec<u8>, SecretKey> {
     vectors("bls_sig_min_pk_eth/sign")
         .into_iter()
-        .filter_map(|(_, case)| SecretKey::from_bytes(&bytes(&case["input"]["privkey"])).ok())
+        .filter_map(|(_, case)| SecretKey::from_bytes(&hex(&case["input"]["privkey"])).ok())
         .map(|sk| (min_pk::PublicKey::from_secret_key(&sk).to_bytes().to_vec(), sk))
         .collect()
 }
@@ -70,13 +65,13 @@ fn pop_verified_keys_pk(
 #[test]
 fn eth_sign() {
     for (name, case) in vectors("bls_sig_min_pk_eth/sign") {
-        let sk = SecretKey::from_bytes(&bytes(&case["input"]["privkey"]));
-        let msg = bytes(&case["input"]["message"]);
+        let sk = SecretKey::from_bytes(&hex(&case["input"]["privkey"]));
+        let msg = hex(&case["input"]["message"]);
         match &case["output"] {
             Value::Null => assert_eq!(sk, Err(BlsError::SecretKey { rule: "the scalar is zero" }), "{name}"),
             out => {
                 let sk = sk.unwrap();
-                assert_eq!(min_pk::sign(&sk, &msg).to_bytes().to_vec(), bytes(out), "{name}");
+                assert_eq!(min_pk::sign(&sk, &msg).to_bytes().to_vec(), hex(out), "{name}");
                 let pk = min_pk::PublicKey::from_secret_key(&sk);
                 assert_eq!(min_pk::verify(&pk, &msg, &min_pk::sign(&sk, &msg)), Ok(()), "{name}");
             }
@@ -88,8 +83,7 @@ fn eth_sign() {
 fn eth_verify() {
     for (name, case) in vectors("bls_sig_min_pk_eth/verify") {
         let input = &case["input"];
-        let result =
-            min_pk::verify_bytes(&bytes(&input["pubkey"]), &bytes(&input["message"]), &bytes(&input["signature"]));
+        let result = min_pk::verify_bytes(&hex(&input["pubkey"]), &hex(&input["message"]), &hex(&input["signature"]));
         assert_eq!(result.is_ok(), case["output"].as_bool().unwrap(), "{name}: {result:?}");
         if name.contains("infinity_pubkey") {
             assert_eq!(result, Err(BlsError::IdentityPublicKey), "{name}");
@@ -112,7 +106,7 @@ fn eth_aggregate() {
                 Err(BlsError::Empty { what: "signatures to aggregate" }),
                 "{name}"
             ),
-            out => assert_eq!(min_pk::Signature::aggregate(&sigs).unwrap().to_bytes().to_vec(), bytes(out), "{name}"),
+            out => assert_eq!(min_pk::Signature::aggregate(&sigs).unwrap().to_bytes().to_vec(), hex(out), "{name}"),
         }
     }
 }
@@ -125,7 +119,7 @@ fn eth_aggregate_verify() {
         let messages = list(&input["messages"]);
         let messages: Vec<&[u8]> = messages.iter().map(|m| &m[..]).collect();
         let result = pop_verified_keys_pk(&input["pubkeys"], &secret_keys).and_then(|keys| {
-            let sig = min_pk::Signature::from_bytes(&bytes(&input["signature"]))?;
+            let sig = min_pk::Signature::from_bytes(&hex(&input["signature"]))?;
             min_pk::aggregate_verify(&keys, &messages, &sig)
         });
         assert_eq!(result.is_ok(), case["output"].as_bool().unwrap(), "{name}: {result:?}");
@@ -150,8 +144,8 @@ fn eth_fast_aggregate_verify() {
     for (name, case) in vectors("bls_sig_min_pk_eth/fast_aggregate_verify") {
         let input = &case["input"];
         let result = pop_verified_keys_pk(&input["pubkeys"], &secret_keys).and_then(|keys| {
-            let sig = min_pk::Signature::from_bytes(&bytes(&input["signature"]))?;
-            min_pk::fast_aggregate_verify(&keys, &bytes(&input["message"]), &sig)
+            let sig = min_pk::Signature::from_bytes(&hex(&input["signature"]))?;
+            min_pk::fast_aggregate_verify(&keys, &hex(&input["message"]), &sig)
         });
         assert_eq!(result.is_ok(), case["output"].as_bool().unwrap(), "{name}: {result:?}");
         if name.contains("infinity_pubkey") {
@@ -214,8 +208,7 @@ fn ic_min_sig_vectors() {
     for case in cases {
         let name = case["name"].as_str().unwrap();
         assert_eq!(case["dst"].as_str().unwrap().as_bytes(), min_sig::DST);
-        let (sig, msg, pk) =
-            (bytes(&case["signature_hex"]), bytes(&case["message_hex"]), bytes(&case["public_key_hex"]));
+        let (sig, msg, pk) = (hex(&case["signature_hex"]), hex(&case["message_hex"]), hex(&case["public_key_hex"]));
         let result = min_sig::verify_bytes(&pk, &msg, &sig);
         assert_eq!(result.is_ok(), case["expected_valid"].as_bool().unwrap(), "{name}: {result:?}");
         match name {
@@ -245,10 +238,10 @@ fn ic_root_key_prepared_verifies() {
         .join("tests/vectors/bls_sig_min_sig_ic/dfinity_verify_bls_signatures.json");
     let cases: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let case = &cases[0];
-    assert_eq!(bytes(&case["public_key_hex"]), icbls::certificate::IC_MAINNET_ROOT_KEY);
-    let sig = min_sig::Signature::from_bytes(&bytes(&case["signature_hex"])).unwrap();
+    assert_eq!(hex(&case["public_key_hex"]), icbls::certificate::IC_MAINNET_ROOT_KEY);
+    let sig = min_sig::Signature::from_bytes(&hex(&case["signature_hex"])).unwrap();
     let root = min_sig::PreparedPublicKey::ic_mainnet_root_key();
-    assert_eq!(min_sig::verify_prepared(&root, &bytes(&case["message_hex"]), &sig), Ok(()));
+    assert_eq!(min_sig::verify_prepared(&root, &hex(&case["message_hex"]), &sig), Ok(()));
     assert_eq!(min_sig::verify_prepared(&root, b"other", &sig), Err(BlsError::InvalidSignature));
     // The compile-time lines are those of the key decoded and validated at run time.
     let validated = min_sig::PublicKey::from_bytes(&icbls::certificate::IC_MAINNET_ROOT_KEY).unwrap();

@@ -5,8 +5,10 @@
 
 #[path = "common/certificates.rs"]
 mod certificates;
+mod common;
 
 use certificates::{canister_signature, certificate, delegated_certificate, key, leb128, raw_key, Tree};
+use common::hex;
 use icbls::canister_signature::{
     self_authenticating_principal, verify_canister_signature, verify_delegation, CanisterSigPublicKey,
     CanisterSignatureError, Delegation, DelegationError, PublicKeyError, ALGORITHM_ID_DER,
@@ -20,10 +22,6 @@ fn cases() -> Vec<Value> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/canister_signatures/canister_signatures.json");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     serde_json::from_str::<Value>(&text).unwrap().as_array().unwrap().clone()
-}
-
-fn hex(v: &Value) -> Vec<u8> {
-    hex::decode(v.as_str().expect("a hex string")).expect("valid hex")
 }
 
 /// The case's inputs: message, signature, public key, root key.

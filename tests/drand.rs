@@ -3,6 +3,9 @@
 //! `blst`; the chains' built-in constants against their published chain info; and every
 //! error path.
 
+mod common;
+
+use common::hex;
 use icbls::bls::{min_pk, min_sig, BlsError, SecretKey};
 use icbls::drand::{self, Chain, DrandError, Scheme};
 use icbls::DecodeError;
@@ -13,10 +16,6 @@ use std::path::Path;
 fn network(name: &str) -> Value {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/drand").join(format!("{name}.json"));
     serde_json::from_str(&std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))).unwrap()
-}
-
-fn hex(v: &Value) -> Vec<u8> {
-    hex::decode(v.as_str().expect("a hex string")).expect("valid hex")
 }
 
 /// drand's chain hash (`common/chain/info.go`, `Info.Hash`): SHA-256 of the period (u32),

@@ -5,9 +5,9 @@
 mod common;
 
 use blst::*;
-use common::{p, r, Rng};
+use common::{p, r, scalar, Rng};
 use icbls::eip2537::{gas, run, Precompile, PrecompileError};
-use icbls::{DecodeError, Fp, Fp2, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
+use icbls::{DecodeError, Fp, Fp2, G1Affine, G1Projective, G2Affine, G2Projective};
 use num_bigint::BigUint;
 use serde_json::Value;
 use std::path::Path;
@@ -263,20 +263,14 @@ struct Inputs {
     g2_outside: Vec<[u8; 256]>,
 }
 
-fn fr(rng: &mut Rng) -> Fr {
-    let mut wide = [0u8; 64];
-    rng.fill(&mut wide);
-    Fr::from_bytes_wide(&wide)
-}
-
 impl Inputs {
     fn new(seed: u64) -> Inputs {
         let mut rng = Rng::new(seed);
         let g1 = (0..24)
-            .map(|_| G1Projective::generator().mul_vartime(&fr(&mut rng)).to_affine_vartime().to_eip2537())
+            .map(|_| G1Projective::generator().mul_vartime(&scalar(&mut rng)).to_affine_vartime().to_eip2537())
             .collect();
         let g2 = (0..12)
-            .map(|_| G2Projective::generator().mul_vartime(&fr(&mut rng)).to_affine_vartime().to_eip2537())
+            .map(|_| G2Projective::generator().mul_vartime(&scalar(&mut rng)).to_affine_vartime().to_eip2537())
             .collect();
         // On the curve, outside the subgroup: random x with y² = x³ + b solvable.
         let (mut g1_outside, mut g2_outside) = (Vec::new(), Vec::new());

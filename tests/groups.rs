@@ -4,17 +4,11 @@
 mod common;
 
 use bls12_381 as zk;
-use common::Rng;
+use common::{scalar, Rng};
 use icbls::{DecodeError, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use std::path::PathBuf;
 
 const CASES: usize = 2_000;
-
-fn scalar(rng: &mut Rng) -> Fr {
-    let mut wide = [0u8; 64];
-    rng.fill(&mut wide);
-    Fr::from_bytes_wide(&wide)
-}
 
 fn zk_scalar(k: &Fr) -> zk::Scalar {
     let mut le = k.to_bytes();

@@ -4,16 +4,10 @@
 
 mod common;
 
-use common::Rng;
+use common::{scalar, Rng};
 use ic_bls12_381 as ic;
 use icbls::pairing::{pairing, Gt};
 use icbls::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
-
-fn scalar(rng: &mut Rng) -> Fr {
-    let mut wide = [0u8; 64];
-    rng.fill(&mut wide);
-    Fr::from_bytes_wide(&wide)
-}
 
 /// Edge scalars first (0, 1, -1, 2), then random ones.
 fn scalars(rng: &mut Rng, n: usize) -> Vec<Fr> {

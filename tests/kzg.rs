@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::Rng;
+use common::{scalar, Rng};
 use icbls::kzg::{point_evaluation, verify_kzg_proof, KzgError, TAU_G2};
 use icbls::{Fr, G1Affine, G1Projective, G2Affine};
 use serde_json::Value;
@@ -111,12 +111,6 @@ fn versioned_hash(commitment: &[u8]) -> [u8; 32] {
     h
 }
 
-fn random_fr(rng: &mut Rng) -> Fr {
-    let mut wide = [0u8; 64];
-    rng.fill(&mut wide);
-    Fr::from_bytes_wide(&wide)
-}
-
 #[test]
 fn proofs_of_random_polynomials() {
     // [τ^i]G1 for i < 8: the start of the setup's monomial points.
@@ -131,8 +125,8 @@ fn proofs_of_random_polynomials() {
     let mut rng = Rng::new(4844);
     for round in 0..40 {
         let degree = 1 + round % 7;
-        let f: Vec<Fr> = (0..=degree).map(|_| random_fr(&mut rng)).collect();
-        let z = random_fr(&mut rng);
+        let f: Vec<Fr> = (0..=degree).map(|_| scalar(&mut rng)).collect();
+        let z = scalar(&mut rng);
         // y = f(z); q = (f - y) / (X - z) by synthetic division (Horner).
         let mut q = vec![Fr::ZERO; degree];
         let mut acc = Fr::ZERO;

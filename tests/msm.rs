@@ -4,15 +4,9 @@
 
 mod common;
 
-use common::Rng;
+use common::{scalar, Rng};
 use icbls::msm::LengthMismatch;
 use icbls::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
-
-fn scalar(rng: &mut Rng) -> Fr {
-    let mut wide = [0u8; 64];
-    rng.fill(&mut wide);
-    Fr::from_bytes_wide(&wide)
-}
 
 /// Inputs of size `n`, with every kind of awkward entry mixed in.
 fn inputs<A: Copy, P: Copy + core::ops::Neg<Output = P>>(

@@ -4,15 +4,9 @@
 mod common;
 
 use bls12_381 as zk;
-use common::Rng;
+use common::{scalar, Rng};
 use icbls::pairing::{multi_miller_loop, pairing, pairing_check, pairing_check_prepared, G2Prepared};
-use icbls::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
-
-fn scalar(rng: &mut Rng) -> Fr {
-    let mut wide = [0u8; 64];
-    rng.fill(&mut wide);
-    Fr::from_bytes_wide(&wide)
-}
+use icbls::{G1Affine, G1Projective, G2Affine, G2Projective};
 
 fn g1(rng: &mut Rng) -> G1Affine {
     G1Projective::generator().mul_vartime(&scalar(rng)).to_affine_vartime()

@@ -1,9 +1,11 @@
 //! Shared by the integration tests: moduli as big integers, a seeded generator of field
-//! elements, and conversions to and from `blst`'s types.
+//! elements and scalars, conversions to and from `blst`'s types, and hex strings of the JSON
+//! vectors as bytes.
 #![allow(dead_code)]
 
-use icbls::{Fp, Fp12, Fp2, Fp6};
+use icbls::{Fp, Fp12, Fp2, Fp6, Fr};
 use num_bigint::BigUint;
+use serde_json::Value;
 
 /// The base field's modulus, from its published hexadecimal value.
 pub fn p() -> BigUint {
@@ -73,6 +75,19 @@ impl Rng {
         let mut fp6 = || Fp6::new(self.fp2(p), self.fp2(p), self.fp2(p));
         Fp12::new(fp6(), fp6())
     }
+}
+
+/// A uniformly distributed scalar: 64 random bytes reduced modulo r.
+pub fn scalar(rng: &mut Rng) -> Fr {
+    let mut wide = [0u8; 64];
+    rng.fill(&mut wide);
+    Fr::from_bytes_wide(&wide)
+}
+
+/// A JSON vector's hex string (with or without `0x`) as bytes.
+pub fn hex(v: &Value) -> Vec<u8> {
+    let s = v.as_str().expect("a hex string");
+    hex::decode(s.strip_prefix("0x").unwrap_or(s)).expect("valid hex")
 }
 
 pub fn fp_to_blst(x: &Fp) -> blst::blst_fp {
