@@ -10,8 +10,8 @@
 //! EIP-2537 precompiles ([`eip2537`]) and EIP-4844 point evaluation ([`kzg`]), Internet
 //! Computer certificate verification ([`certificate`]: CBOR, hash tree, delegation, BLS check,
 //! time), canister signatures and Internet Identity delegations ([`canister_signature`]),
-//! drand beacon verification ([`drand`]) and the `ff`/`group`/`pairing` traits ([`interop`]). Each operation's cost in IC
-//! instructions is in the repository's `bench/RESULTS.md`.
+//! drand beacon verification ([`drand`]) and the `ff`/`group`/`pairing` traits ([`interop`]).
+//! Each operation's cost in IC instructions is in the repository's `bench/RESULTS.md`.
 //!
 //! ```
 //! use icbls::{DecodeError, Fp, Fp2};
