@@ -22,6 +22,8 @@
 mod bingcd;
 mod words;
 
+pub(crate) use words::lt;
+
 // Both kernels are always compiled (the unselected one is exercised by the tests only).
 #[allow(dead_code)]
 pub(crate) mod native64;

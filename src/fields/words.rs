@@ -41,17 +41,8 @@ pub(crate) const fn shr(x: [u64; 6], k: u32) -> [u64; 6] {
     out
 }
 
-/// Whether `a < b`.
-pub(crate) const fn lt(a: &[u64; 6], b: &[u64; 6]) -> bool {
-    let mut i = 6;
-    while i > 0 {
-        i -= 1;
-        if a[i] != b[i] {
-            return a[i] < b[i];
-        }
-    }
-    false
-}
+/// Whether `a < b`: the kernels' comparison of little-endian words.
+pub(crate) use crate::arith::lt;
 
 /// Big-endian bytes (at most 48) to little-endian words.
 pub(crate) fn from_be_bytes(bytes: &[u8]) -> [u64; 6] {
