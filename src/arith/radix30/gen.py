@@ -316,11 +316,11 @@ def simd_fp2_wide(n):
     w(f"pub(super) fn fp2_wide_{n}(a0: [u64; {n}], a1: [u64; {n}], b0: [u64; {n}], b1: [u64; {n}]) -> [v128; {2 * n}] {{")
     w("    let id = opaque_identity();")
     for i in range(n):
-        w(f"    let x{i} = hide(pack(a0[{i}], a0[{i}]), id);")
+        w(f"    let x{i} = hide(u32x4_splat(a0[{i}] as u32), id);")
     for i in range(n):
         w(f"    let y{i} = pack(b0[{i}], b1[{i}]);")
     for i in range(n):
-        w(f"    let u{i} = hide(pack(a1[{i}], a1[{i}]), id);")
+        w(f"    let u{i} = hide(u32x4_splat(a1[{i}] as u32), id);")
     for i in range(n):
         w(f"    let v{i} = pack(b1[{i}], b0[{i}]);")
     w("    let mask = u64x2_splat(MASK);")
