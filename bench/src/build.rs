@@ -1,5 +1,5 @@
 //! Builds canister Wasm the way it ships: `wasm32-unknown-unknown`, the workspace's `canister`
-//! profile (release, fat LTO, one codegen unit, `panic = "abort"`); and the example dependent
+//! profile (release, no fat LTO, 16 codegen units, `panic = "abort"`); and the example dependent
 //! canister (`examples/dependent-canister`) the way a user of the library builds theirs.
 
 use crate::artifact::Artifact;

@@ -68,8 +68,8 @@ fn run() -> Result<(), String> {
         eprintln!("icbls-bench: {} Wasm sha256 {} ({} bytes)", b.name, b.sha256, b.wasm_bytes);
     }
     // The kernel variants and the dependent canister are built while the shipped canisters are
-    // measured: each build ends in a long single-threaded fat-LTO link, so two side by side (in
-    // target folders of their own) keep both cores busy.
+    // measured, in target folders of their own, so that both cores stay busy (the dependent's
+    // fat-LTO build ends in a long single-threaded link).
     let (backend_name, rows, eth_gas, endpoints, variants, dependent) = std::thread::scope(|s| {
         let variant_builds = s.spawn(|| {
             VARIANTS
@@ -249,7 +249,7 @@ fn build(names: &[String]) -> Result<(), String> {
 
 /// The example dependent canister's builds: as a user builds it (the default release profile,
 /// no flags), the same with `simd128` for the whole build, and with fat LTO and one codegen
-/// unit (what this workspace's `canister` profile does).
+/// unit (which spends more: the reason this workspace's `canister` profile does without it).
 const DEPENDENT_BUILDS: &[DependentBuild] = &[
     DependentBuild {
         name: "default flags",

@@ -309,7 +309,7 @@ pub fn markdown(report: &Report) -> String {
          `simd128` themselves (the row without the flag).\n\n\
          {variants}\n\
          ## Canister Wasm\n\n\
-         What ships: profile `canister` (opt-level 3, fat LTO, one codegen unit, \
+         What ships: profile `canister` (opt-level 3, no fat LTO, 16 codegen units, \
          `panic = \"abort\"`), `simd128` (`.cargo/config.toml`), no `wasm-opt`, built by the \
          toolchain `rust-toolchain.toml` pins, with the canister's `.did` added as \
          `icp:public candid:service` metadata. `cargo run --release -p icbls-bench -- build` \
