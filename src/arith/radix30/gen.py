@@ -205,7 +205,7 @@ SIMD_HEADER = [
     "/// extension and an `i64x2.mul` (which the IC charges 4 rather than 1) wherever it can see an",
     "/// operand's lanes: a constant such as a limb of p, or equal lanes. Swizzling such an operand",
     "/// by this permutation (see [`hide`]) leaves it unchanged for 1 instruction and keeps the",
-    "/// `extmul`; `bench/RESULTS.md` measures the difference (the kernel variants).",
+    "/// `extmul`: two Fp products (`mul2_13`) cost 2,112 instructions where they cost 2,618.",
     "#[inline(always)]",
     "fn opaque_identity() -> v128 {",
     "    core::hint::black_box(i8x16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))",
