@@ -104,6 +104,24 @@ impl Fp2 {
         Some(Fp2 { c0: self.c0 * t, c1: -(self.c1 * t) })
     }
 
+    /// The inverses of all of `values` with one inversion (Montgomery's simultaneous
+    /// inversion: three products per value), or `None` if one of them is zero. Variable time:
+    /// for public values.
+    pub(crate) fn batch_invert_vartime(values: &[Fp2]) -> Option<alloc::vec::Vec<Fp2>> {
+        let mut prefix = alloc::vec::Vec::with_capacity(values.len());
+        let mut acc = Fp2::ONE;
+        for v in values {
+            prefix.push(acc);
+            acc = acc * *v;
+        }
+        let mut inv = acc.invert_vartime()?;
+        for (p, v) in prefix.iter_mut().zip(values).rev() {
+            *p = *p * inv;
+            inv = inv * *v;
+        }
+        Some(prefix)
+    }
+
     /// `self^exp`, the exponent as little-endian words, by fixed 4-bit windows; for public
     /// exponents only.
     pub fn pow_vartime(&self, exp: &[u64]) -> Fp2 {

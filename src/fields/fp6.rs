@@ -163,6 +163,13 @@ impl Fp6 {
         let c2 = (a.c0 + a.c2).mul_wide(&(b.c0 + b.c2)) - t0 - t2 + t1;
         Fp6Wide { c0, c1, c2 }
     }
+
+    /// `self·k` for `k` in Fp2, unreduced: three products (coefficients within B, or 4B
+    /// for inputs below 4p).
+    #[inline]
+    pub(crate) fn mul_by_fp2_wide(&self, k: &Fp2) -> Fp6Wide {
+        Fp6Wide { c0: self.c0.mul_wide(k), c1: self.c1.mul_wide(k), c2: self.c2.mul_wide(k) }
+    }
 }
 
 impl Fp6Wide {

@@ -93,19 +93,8 @@ pub(crate) fn decompress_all(values: &[Compressed]) -> Option<Vec<Fp12>> {
             return None;
         }
     }
-    // Montgomery's simultaneous inversion.
-    let mut prefix = Vec::with_capacity(values.len());
-    let mut acc = Fp2::ONE;
-    for d in &denominators {
-        prefix.push(acc);
-        acc = acc * *d;
-    }
-    let mut inv = acc.invert_vartime()?;
-    let mut g1s = alloc::vec![Fp2::ZERO; values.len()];
-    for i in (0..values.len()).rev() {
-        g1s[i] = numerators[i] * (prefix[i] * inv);
-        inv = inv * denominators[i];
-    }
+    let inverses = Fp2::batch_invert_vartime(&denominators)?;
+    let g1s = numerators.iter().zip(inverses).map(|(n, inv)| *n * inv);
     Some(
         values
             .iter()

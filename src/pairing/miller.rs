@@ -2,7 +2,7 @@
 //! 2010: the loop length is the curve parameter z), for many pairs at once: one chain of Fp12
 //! squarings shared by all pairs, sparse multiplications by the lines.
 
-use super::lines::{addition_step, doubling_step, loop_bits, G2Prepared, Line};
+use super::lines::{addition_step, doubling_step, loop_bits, G2Prepared};
 use crate::groups::point::Point;
 use crate::{Fp, Fp12, Fp2, G1Affine, G2Affine};
 use alloc::vec::Vec;
@@ -10,24 +10,25 @@ use alloc::vec::Vec;
 /// `f_{z,Q}(P)` multiplied over the pairs, up to factors the final exponentiation removes.
 /// Pairs with an identity point are skipped (they contribute one).
 pub(crate) fn multi_miller_loop_prepared(pairs: &[(&G1Affine, &G2Prepared)]) -> Fp12 {
-    let pairs: Vec<(Fp, Fp, &[Line])> = pairs
-        .iter()
-        .filter(|(p, q)| !p.is_identity() && !q.is_identity())
-        .map(|(p, q)| (p.x(), p.y(), &q.lines[..]))
-        .collect();
+    let pairs: Vec<(Fp, Fp, &G2Prepared)> =
+        pairs.iter().filter(|(p, q)| !p.is_identity() && !q.is_identity()).map(|(p, q)| (p.x(), p.y(), *q)).collect();
     // None stands for f = 1 until the first line arrives.
     let mut f: Option<Fp12> = None;
+    let multiply_all = |f: Option<Fp12>, index: usize| {
+        pairs.iter().fold(f, |f, (xp, yp, q)| {
+            let line = &q.lines[index];
+            Some(match q.normalized {
+                true => line.multiply_normalized(f.as_ref(), xp, yp),
+                false => line.multiply(f.as_ref(), xp, yp),
+            })
+        })
+    };
     let mut index = 0;
     for bit in loop_bits() {
-        f = f.map(|f| f.square());
-        for (xp, yp, lines) in &pairs {
-            f = Some(lines[index].multiply(f.as_ref(), xp, yp));
-        }
+        f = multiply_all(f.map(|f| f.square()), index);
         index += 1;
         if bit {
-            for (xp, yp, lines) in &pairs {
-                f = Some(lines[index].multiply(f.as_ref(), xp, yp));
-            }
+            f = multiply_all(f, index);
             index += 1;
         }
     }

@@ -34,3 +34,29 @@ fn prepared_and_unprepared_loops_agree() {
 fn gt_generator_is_the_pairing_of_the_generators() {
     assert_eq!(Gt::generator(), pairing(&G1Affine::generator(), &G2Affine::generator()));
 }
+
+#[test]
+fn normalized_lines_give_the_same_pairings() {
+    for k in [1, 2, 17, 1 << 40] {
+        let (p, q) = (g1(k + 3), g2(k));
+        let plain = G2Prepared::new(&q);
+        let normalized = G2Prepared::new_normalized(&q);
+        assert!(normalized.normalized && !plain.normalized);
+        assert!(normalized.lines.iter().all(|l| l.c0 == crate::Fp2::ONE));
+        let a = multi_miller_loop(&[(&p, &plain)]);
+        let b = multi_miller_loop(&[(&p, &normalized)]);
+        // The loops differ by factors in Fp2, which the final exponentiation removes.
+        assert_ne!(a, b);
+        assert_eq!(a.final_exponentiation(), b.final_exponentiation());
+        assert_eq!(b.final_exponentiation(), pairing(&p, &q));
+        // Mixed in one loop, in either order, and with the built-in normalized generator.
+        assert!(pairing_check_prepared(&[(&p, &normalized), (&-p, &plain)]));
+        assert!(pairing_check_prepared(&[(&-p, &plain), (&p, &normalized)]));
+        assert!(pairing_check_prepared(&[
+            (&g1(k + 3), &G2Prepared::generator()),
+            (&g1(k), &G2Prepared::neg_generator()),
+            (&g1(3), &G2Prepared::neg_generator())
+        ]));
+    }
+    assert!(G2Prepared::new_normalized(&G2Affine::identity()).is_identity());
+}
