@@ -61,6 +61,12 @@ fn easy_part(f: &Fp12) -> Option<Fp12> {
 /// `f^(3(p¹² - 1)/r)`.
 pub(crate) fn final_exponentiation(f: &Fp12) -> Option<Fp12> {
     let f = easy_part(f)?;
+    // Miller values that cancel, as those of (aP, Q) and (-aP, Q) do, are one after the easy
+    // part. One's compressed squarings cannot be decompressed (its g2 and g3 are zero), and
+    // the fallback would square uncompressed five times 63 times; its power is one anyway.
+    if f == Fp12::ONE {
+        return Some(Fp12::ONE);
+    }
     let a = pow_z(&f) * f.conjugate(); // f^(z - 1)
     let b = pow_z(&a) * a.conjugate(); // f^((z - 1)²)
     let c = pow_z(&b) * b.frobenius_map(); // ·(z + p)

@@ -405,6 +405,20 @@ fn pairing_check_2_prepared() -> u64 {
     count
 }
 
+/// Two pairs whose Miller values cancel before the final exponentiation, `(aP, Q)` and
+/// `(-aP, Q)`: the value after the easy part is one, whose compressed squarings cannot be
+/// decompressed (issue 17: such pairs must not cost much more than typical ones).
+#[query]
+fn pairing_check_2_degenerate() -> u64 {
+    let p = G1Projective::generator().mul_vartime(&Fr::from_u64(0x1234_5678)).to_affine_vartime();
+    let q = G2Projective::generator().mul_vartime(&Fr::from_u64(0x9abc_def0)).to_affine_vartime();
+    let pairs = [(p, q), (-p, q)];
+    let mut ok = false;
+    let count = measure(pairs, |pairs| ok = pairing_check(pairs));
+    assert!(ok, "pairing_check_2_degenerate: the pairs cancel");
+    count
+}
+
 #[query]
 fn pairing_check_4() -> u64 {
     pairing_check_n(4)

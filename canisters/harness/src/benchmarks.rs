@@ -45,6 +45,7 @@ pub const BENCHMARKS: &[&str] = &[
     "pairing",
     "pairing_check_2",
     "pairing_check_2_prepared",
+    "pairing_check_2_degenerate",
     "pairing_check_4",
     "pairing_check_8",
     "pairing_check_16",
