@@ -9,12 +9,12 @@ fn selftest(wasm: &[u8]) {
     let mut meter = MeterBackend::new();
     let id = meter.install(wasm, EMPTY_ARGS).unwrap();
     // A query (5 billion instructions; called as an update it would run as a replicated query,
-    // with the same limit), so the 100,000 cases are split in five.
-    for seed in 1u64..=5 {
-        let arg = candid::encode_args((seed, 20_000u32)).unwrap();
+    // with the same limit), so the 100,000 cases are split in ten.
+    for seed in 1u64..=10 {
+        let arg = candid::encode_args((seed, 10_000u32)).unwrap();
         let outcome = meter.query(id, "kernel_selftest", &arg).unwrap();
         let result: Result<u32, String> = candid::decode_one(&outcome.response.unwrap()).unwrap();
-        assert_eq!(result, Ok(20_000), "seed {seed}");
+        assert_eq!(result, Ok(10_000), "seed {seed}");
     }
 }
 

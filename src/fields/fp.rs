@@ -26,6 +26,12 @@ impl Fp {
         (Fp(x), Fp(y))
     }
 
+    /// `a·b` by the kernel's reference loops, which no generated code runs: what
+    /// [`crate::fields::kernel_selftest`] compares the generated products with.
+    pub(crate) fn mul_reference(a: &Fp, b: &Fp) -> Fp {
+        Fp(FP.mul_loops(&a.0, &b.0))
+    }
+
     /// `(a0·b0 - a1·b1, a0·b1 + a1·b0)`, the coefficients of the Fp2 product
     /// `(a0 + a1·u)(b0 + b1·u)`: the four products are summed before reduction where the kernel
     /// can.

@@ -78,7 +78,8 @@ impl Fp2 {
     /// Multiplication by an element of Fp.
     #[inline]
     pub fn mul_by_fp(&self, k: &Fp) -> Fp2 {
-        Fp2 { c0: self.c0 * *k, c1: self.c1 * *k }
+        let (c0, c1) = Fp::mul2(&self.c0, k, &self.c1, k);
+        Fp2 { c0, c1 }
     }
 
     /// The norm `c0² + c1²`, in Fp.

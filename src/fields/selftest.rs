@@ -38,7 +38,8 @@ pub fn splitmix64(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Compares [`Fp::mul2`], [`Fp::mul_quadratic`] and unreduced Fp2 products (the largest sum
+/// Compares single products with the kernel's reference loops, then [`Fp::mul2`],
+/// [`Fp::mul_quadratic`] and unreduced Fp2 products (the largest sum
 /// that Fp6 multiplication forms) with single multiplications on `cases`
 /// pseudo-random inputs from `seed` (edge values first: 0, 1, -1, and partially reduced sums
 /// near 2p). Returns the number of cases checked, or the first disagreement.
@@ -64,6 +65,10 @@ pub fn kernel_selftest(seed: u64, cases: u32) -> Result<u32, &'static str> {
         } else {
             (random() + random(), random() + random(), random() + random(), random() + random())
         };
+        // The single product (its own two-lane kernel on the IC) against the reference loops.
+        if a * b != Fp::mul_reference(&a, &b) || c * d != Fp::mul_reference(&c, &d) {
+            return Err("multiplication disagrees with the reference loops");
+        }
         if Fp::mul2(&a, &b, &c, &d) != (a * b, c * d) {
             return Err("mul2 disagrees with two multiplications");
         }
@@ -113,6 +118,10 @@ pub fn kernel_selftest(seed: u64, cases: u32) -> Result<u32, &'static str> {
         let line = Fp12::new(Fp6::new(s0, y, Fp2::ZERO), Fp6::new(Fp2::ZERO, z, Fp2::ZERO));
         if f.mul_by_014(&s0, &y, &z) != fp12_product(&f, &line) {
             return Err("sparse Fp12 multiplication disagrees with schoolbook");
+        }
+        let line = Fp12::new(Fp6::new(Fp2::ONE, y, Fp2::ZERO), Fp6::new(Fp2::ZERO, z, Fp2::ZERO));
+        if f.mul_by_14(&y, &z) != fp12_product(&f, &line) {
+            return Err("sparse Fp12 multiplication by a normalized line disagrees with schoolbook");
         }
     }
     Ok(cases)

@@ -233,16 +233,18 @@ SIMD_HEADER = [
 ]
 
 
-def simd_normalize(w, cols, out, n, signed=False):
-    """Carries two-lane columns cols0..cols(2n-2) into limbs out0..out(2n-1) (`mask` in scope)."""
+def simd_normalize(w, cols, out, n, signed=False, count=None):
+    """Carries two-lane columns cols0..cols(count-1) (count = 2n-1 unless given) into limbs
+    out0..out(count) (`mask` in scope)."""
+    count = 2 * n - 1 if count is None else count
     shr = "i64x2_shr" if signed else "u64x2_shr"
     w(f"    let {out}0 = v128_and({cols}0, mask);")
     w(f"    let c = {shr}({cols}0, BITS);")
-    for k in range(1, 2 * n - 1):
+    for k in range(1, count):
         w(f"    let s = i64x2_add({cols}{k}, c);")
         w(f"    let {out}{k} = v128_and(s, mask);")
         w(f"    let c = {shr}(s, BITS);")
-    w(f"    let {out}{2 * n - 1} = c;")
+    w(f"    let {out}{count} = c;")
 
 
 def simd_reduce(n, w, signed):
@@ -305,6 +307,51 @@ def simd_mul2(n):
     return "\n".join(out)
 
 
+def simd_mul1(n):
+    """One product a·b, its product half in two lanes: lane 0 holds a·b_lo (the low h limbs of
+    b), lane 1 a·b_hi (the others), each summed and normalized in its lane; the two are added
+    at an offset of h limbs and reduced in scalar code, as `unrolled.rs` does."""
+    h = (n + 1) // 2
+    cols = n + h - 1
+    out = []
+    w = out.append
+    w("/// `a·b/R mod p`: one Montgomery multiplication whose product half runs in two lanes. Lane 0")
+    w(f"/// sums the columns of `a·(b mod 2^{30 * h})`, lane 1 those of `a·(b >> {30 * h})`, both")
+    w(f"/// normalized side by side; their limbs are added {h} apart (each sum below 2^31) and reduced")
+    w("/// one column at a time as in `unrolled.rs`.")
+    w("#[inline(always)]")
+    w(f"pub(super) fn mul1_{n}(a: [u64; {n}], b: [u64; {n}], p: [u64; {n}], p_inv: u64) -> [u64; {n}] {{")
+    w("    let id = opaque_identity();")
+    for i in range(n):
+        w(f"    let x{i} = hide(u32x4_splat(a[{i}] as u32), id);")
+    for j in range(h):
+        if j + h < n:
+            w(f"    let y{j} = pack(b[{j}], b[{j + h}]);")
+        else:
+            w(f"    let y{j} = hide(pack(b[{j}], 0), id);")
+    for k in range(cols):
+        terms = [f"mulx(x{i}, y{k - i})" for i in range(n) if 0 <= k - i < h]
+        expr = terms[0]
+        for t in terms[1:]:
+            expr = f"i64x2_add({expr}, {t})"
+        w(f"    let e{k} = {expr};")
+    w("    let mask = u64x2_splat(MASK);")
+    simd_normalize(w, "e", "l", n, count=cols)
+    # Limb k of the product: lane 0 of l_k plus lane 1 of l_(k-h).
+    for k in range(2 * n):
+        parts = []
+        if k <= cols:
+            parts.append(f"u64x2_extract_lane::<0>(l{k})")
+        if 0 <= k - h <= cols - 1:
+            parts.append(f"u64x2_extract_lane::<1>(l{k - h})")
+        w(f"    let t{k} = {' + '.join(parts)};")
+    w(f"    let [{', '.join(f'p{j}' for j in range(n))}] = p;")
+    emit_reduce(w, "t", "r", n)
+    w(f"    [{', '.join(f'r{i}' for i in range(n))}]")
+    w("}")
+    return "\n".join(out)
+
+
 def simd_fp2_wide(n):
     out = []
     w = out.append
@@ -363,6 +410,8 @@ def main_simd():
     here = os.path.dirname(os.path.abspath(__file__))
     parts = list(SIMD_HEADER)
     parts.append(simd_mul2(13))
+    parts.append("")
+    parts.append(simd_mul1(13))
     parts.append("")
     parts.append(simd_fp2_wide(13))
     parts.append("")

@@ -333,9 +333,7 @@ impl<const N: usize> Params<N> {
     #[inline]
     pub(crate) fn mul(&self, a: &Elem<N>, b: &Elem<N>) -> Elem<N> {
         match N {
-            13 => {
-                Elem::from_limbs(cast(&unrolled::mul_13(cast(&a.limbs()), cast(&b.limbs()), cast(&self.p), self.p_inv)))
-            }
+            13 => self.mul1(a, b),
             9 => {
                 Elem::from_limbs(cast(&unrolled::mul_9(cast(&a.limbs()), cast(&b.limbs()), cast(&self.p), self.p_inv)))
             }

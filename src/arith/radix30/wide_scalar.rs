@@ -9,6 +9,12 @@ use super::{cast, unrolled, Elem, Params};
 pub(crate) struct Wide2<const N: usize>(Elem<N>, Elem<N>);
 
 impl<const N: usize> Params<N> {
+    /// `a·b` (13 limbs), by the unrolled scalar kernel.
+    #[inline]
+    pub(crate) fn mul1(&self, a: &Elem<N>, b: &Elem<N>) -> Elem<N> {
+        Elem::from_limbs(cast(&unrolled::mul_13(cast(&a.limbs()), cast(&b.limbs()), cast(&self.p), self.p_inv)))
+    }
+
     /// `(a·b, c·d)`, one after the other.
     #[inline]
     pub(crate) fn mul2(&self, a: &Elem<N>, b: &Elem<N>, c: &Elem<N>, d: &Elem<N>) -> (Elem<N>, Elem<N>) {

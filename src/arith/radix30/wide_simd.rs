@@ -1,6 +1,6 @@
-//! The two-lane products: pairs of Montgomery products in two `simd128` lanes (`simd.rs`), and
-//! unreduced Fp2 values as 26 double-width columns of two lanes, so that sums of Fp2 products
-//! pay one reduction.
+//! The two-lane products: pairs of Montgomery products in two `simd128` lanes (`simd.rs`), single
+//! products with the two halves of one operand in the two lanes, and unreduced Fp2 values as 26
+//! double-width columns of two lanes, so that sums of Fp2 products pay one reduction.
 
 use super::{cast, simd, Elem, Params};
 
@@ -28,6 +28,16 @@ impl<const N: usize> Params<N> {
             return (Elem::from_limbs(cast(&x)), Elem::from_limbs(cast(&y)));
         }
         (self.mul(a, b), self.mul(c, d))
+    }
+
+    /// `a·b`, one product, its product half in two `simd128` lanes (13 limbs): 1,628
+    /// instructions against the scalar kernel's 1,779 (static counts of the two functions).
+    #[inline]
+    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
+    pub(crate) fn mul1(&self, a: &Elem<N>, b: &Elem<N>) -> Elem<N> {
+        // Only Fp (13 limbs) calls this.
+        assert!(N == 13, "the one-product kernel is generated for 13 limbs");
+        Elem::from_limbs(cast(&simd::mul1_13(cast(&a.limbs()), cast(&b.limbs()), cast(&self.p), self.p_inv)))
     }
 
     /// The product `(a0 + a1·u)(b0 + b1·u)` in this field's quadratic extension by `u² = -1`:
