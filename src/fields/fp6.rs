@@ -164,6 +164,18 @@ impl Fp6 {
         Fp6Wide { c0, c1, c2 }
     }
 
+    /// `self·(a + b·v)`, unreduced: six products (coefficients within 3B, or 12B for inputs
+    /// below 4p).
+    #[inline]
+    pub(crate) fn mul_by_01_wide(&self, a: &Fp2, b: &Fp2) -> Fp6Wide {
+        let (x0, x1, x2) = (&self.c0, &self.c1, &self.c2);
+        Fp6Wide {
+            c0: x0.mul_wide(a) + x2.mul_wide(b).mul_by_nonresidue(),
+            c1: x0.mul_wide(b) + x1.mul_wide(a),
+            c2: x1.mul_wide(b) + x2.mul_wide(a),
+        }
+    }
+
     /// `self·k` for `k` in Fp2, unreduced: three products (coefficients within B, or 4B
     /// for inputs below 4p).
     #[inline]
