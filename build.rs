@@ -22,6 +22,8 @@ const KERNELS: [&str; 3] = ["native64", "radix30", "radix30_simd128"];
 fn main() {
     println!("cargo:rustc-check-cfg=cfg(icbls_kernel, values(\"native64\", \"radix30\", \"radix30_simd128\"))");
     println!("cargo:rustc-check-cfg=cfg(simd128_attr)");
+    // Set only by the bench's kernel variant that shows what hiding operands saves.
+    println!("cargo:rustc-check-cfg=cfg(icbls_visible_operands)");
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-env-changed=ICBLS_KERNEL");
     let wasm32 = env::var("CARGO_CFG_TARGET_ARCH").as_deref() == Ok("wasm32");
