@@ -52,6 +52,7 @@ pub mod keys;
 pub mod min_pk;
 pub mod min_sig;
 mod suite;
+pub mod threshold;
 mod variant;
 
 pub use error::BlsError;

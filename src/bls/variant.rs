@@ -37,6 +37,12 @@ pub(crate) mod sealed {
         fn to_affine_vartime(&self) -> A;
         fn add_affine(&self, rhs: &A) -> Self;
         fn batch_normalize(points: &[Self], out: &mut [A]);
+        fn from_affine(p: &A) -> Self;
+        fn add(&self, rhs: &Self) -> Self;
+        /// `[n]·self` for a small public `n`, by doubling and adding.
+        fn mul_u64(&self, n: u64) -> Self;
+        /// `Σ [k_i] P_i`; `None` when the lengths differ.
+        fn msm(points: &[A], scalars: &[Fr]) -> Option<Self>;
     }
 }
 
@@ -96,6 +102,22 @@ macro_rules! point_traits {
             #[inline(always)]
             fn batch_normalize(points: &[Self], out: &mut [$affine]) {
                 $projective::batch_normalize(points, out)
+            }
+            #[inline(always)]
+            fn from_affine(p: &$affine) -> Self {
+                $projective::from(*p)
+            }
+            #[inline(always)]
+            fn add(&self, rhs: &Self) -> Self {
+                *self + *rhs
+            }
+            #[inline(always)]
+            fn mul_u64(&self, n: u64) -> Self {
+                $projective(crate::groups::jacobian::mul_u64(&self.0, n))
+            }
+            #[inline(always)]
+            fn msm(points: &[$affine], scalars: &[Fr]) -> Option<Self> {
+                $projective::msm(points, scalars).ok()
             }
         }
     };
