@@ -65,6 +65,7 @@ pub mod interop;
 pub mod kzg;
 pub mod msm;
 pub mod pairing;
+pub mod sync_committee;
 
 pub use error::DecodeError;
 pub use fields::{Fp, Fp12, Fp2, Fp6, Fr};

@@ -1,0 +1,182 @@
+//! Ethereum sync-committee aggregates: a real mainnet update (helios test data, see
+//! `tests/vectors/sync_committee/PROVENANCE.md`) and its mutations, then aggregates built here
+//! with random participation over a committee of our own keys, checked against `blst`'s
+//! `FastAggregateVerify` on the same signing root.
+
+mod common;
+
+use common::Rng;
+use icbls::bls::{min_pk, SecretKey};
+use icbls::sync_committee::{
+    compute_domain, compute_signing_root, mainnet_fork_version, BeaconBlockHeader, SyncCommittee, SyncError,
+    DOMAIN_SYNC_COMMITTEE, MAINNET_GENESIS_VALIDATORS_ROOT, SYNC_COMMITTEE_SIZE,
+};
+use icbls::{DecodeError, Fr};
+use serde_json::Value;
+
+fn hex(v: &Value) -> Vec<u8> {
+    let s = v.as_str().expect("a hex string");
+    hex::decode(s.strip_prefix("0x").unwrap_or(s)).expect("valid hex")
+}
+
+fn root(v: &Value) -> [u8; 32] {
+    hex(v).try_into().unwrap()
+}
+
+fn number(v: &Value) -> u64 {
+    v.as_str().unwrap().parse().unwrap()
+}
+
+struct Update {
+    committee: Vec<Vec<u8>>,
+    aggregate_key: Vec<u8>,
+    header: BeaconBlockHeader,
+    header_root: [u8; 32],
+    signing_root: [u8; 32],
+    bits: Vec<u8>,
+    signature: Vec<u8>,
+    signature_slot: u64,
+    fork_version: [u8; 4],
+}
+
+fn mainnet_update() -> Update {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors/sync_committee/mainnet_capella_update.json");
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let h = &v["attested_header"];
+    assert_eq!(root(&v["genesis_validators_root"]), MAINNET_GENESIS_VALIDATORS_ROOT);
+    Update {
+        committee: v["committee"].as_array().unwrap().iter().map(hex).collect(),
+        aggregate_key: hex(&v["aggregate_pubkey"]),
+        header: BeaconBlockHeader {
+            slot: number(&h["slot"]),
+            proposer_index: number(&h["proposer_index"]),
+            parent_root: root(&h["parent_root"]),
+            state_root: root(&h["state_root"]),
+            body_root: root(&h["body_root"]),
+        },
+        header_root: root(&v["attested_header_root"]),
+        signing_root: root(&v["signing_root"]),
+        bits: hex(&v["sync_committee_bits"]),
+        signature: hex(&v["sync_committee_signature"]),
+        signature_slot: number(&v["signature_slot"]),
+        fork_version: hex(&v["fork_version"]).try_into().unwrap(),
+    }
+}
+
+#[test]
+fn a_mainnet_update_verifies_and_its_mutations_do_not() {
+    let u = mainnet_update();
+    let gvr = MAINNET_GENESIS_VALIDATORS_ROOT;
+    assert_eq!(u.header.hash_tree_root(), u.header_root);
+    let domain = compute_domain(DOMAIN_SYNC_COMMITTEE, u.fork_version, &gvr);
+    assert_eq!(compute_signing_root(&u.header_root, &domain), u.signing_root);
+    assert_eq!(mainnet_fork_version(u.signature_slot), u.fork_version);
+    let committee = SyncCommittee::from_compressed(&u.committee).unwrap();
+    assert_eq!(committee.aggregate_key().to_compressed().to_vec(), u.aggregate_key);
+    let verify = |bits: &[u8], sig: &[u8], header: &BeaconBlockHeader, fork: [u8; 4]| {
+        committee.verify(bits, sig, header, fork, &gvr)
+    };
+    assert_eq!(verify(&u.bits, &u.signature, &u.header, u.fork_version), Ok(511));
+
+    // One participation bit flipped either way, another header, another fork, another network.
+    for i in [0, 7, 300, 511] {
+        let mut bits = u.bits.clone();
+        bits[i / 8] ^= 1 << (i % 8);
+        assert_eq!(verify(&bits, &u.signature, &u.header, u.fork_version), Err(SyncError::InvalidSignature), "bit {i}");
+    }
+    let later = BeaconBlockHeader { slot: u.header.slot + 1, ..u.header };
+    assert_eq!(verify(&u.bits, &u.signature, &later, u.fork_version), Err(SyncError::InvalidSignature));
+    assert_eq!(verify(&u.bits, &u.signature, &u.header, [2, 0, 0, 0]), Err(SyncError::InvalidSignature));
+    assert_eq!(
+        committee.verify(&u.bits, &u.signature, &u.header, u.fork_version, &[0; 32]),
+        Err(SyncError::InvalidSignature)
+    );
+
+    // Malformed input: each error names what is wrong.
+    assert_eq!(
+        verify(&u.bits[..63], &u.signature, &u.header, u.fork_version),
+        Err(SyncError::ParticipationLength { given: 63 })
+    );
+    assert_eq!(verify(&[0; 64], &u.signature, &u.header, u.fork_version), Err(SyncError::NoParticipants));
+    assert!(matches!(
+        verify(&u.bits, &u.signature[..95], &u.header, u.fork_version),
+        Err(SyncError::Signature(DecodeError::WrongLength { .. }))
+    ));
+    let mut not_on_curve = u.signature.clone();
+    not_on_curve[95] ^= 1;
+    assert!(matches!(verify(&u.bits, &not_on_curve, &u.header, u.fork_version), Err(SyncError::Signature(_))));
+    assert_eq!(SyncCommittee::from_compressed(&u.committee[..511]), Err(SyncError::CommitteeSize { given: 511 }));
+    let mut bad = u.committee.clone();
+    bad[7][47] ^= 1;
+    assert!(matches!(SyncCommittee::from_compressed(&bad), Err(SyncError::PublicKey { index: 7, .. })));
+    let mut identity = u.committee.clone();
+    identity[9] = {
+        let mut b = vec![0u8; 48];
+        b[0] = 0xc0;
+        b
+    };
+    assert!(matches!(SyncCommittee::from_compressed(&identity), Err(SyncError::PublicKey { index: 9, .. })));
+}
+
+#[test]
+fn mainnet_fork_versions_switch_at_their_epochs() {
+    // The version of the epoch of signature_slot - 1 (compute_fork_version).
+    let first_slot = |epoch: u64| epoch * 32;
+    assert_eq!(mainnet_fork_version(first_slot(74_240)), [0, 0, 0, 0]);
+    assert_eq!(mainnet_fork_version(first_slot(74_240) + 1), [1, 0, 0, 0]);
+    assert_eq!(mainnet_fork_version(first_slot(194_048) + 1), [3, 0, 0, 0]);
+    assert_eq!(mainnet_fork_version(first_slot(269_568)), [3, 0, 0, 0]);
+    assert_eq!(mainnet_fork_version(first_slot(269_568) + 1), [4, 0, 0, 0]);
+    assert_eq!(mainnet_fork_version(first_slot(364_032) + 1), [5, 0, 0, 0]);
+    assert_eq!(mainnet_fork_version(first_slot(411_392) + 1), [6, 0, 0, 0]);
+    assert_eq!(mainnet_fork_version(0), [0, 0, 0, 0]);
+    assert_eq!(mainnet_fork_version(u64::MAX), [6, 0, 0, 0]);
+}
+
+#[test]
+fn random_participation_against_blst() {
+    let mut rng = Rng::new(0x5c);
+    let secrets: Vec<Fr> = (0..SYNC_COMMITTEE_SIZE).map(|_| common::scalar(&mut rng)).collect();
+    let keys: Vec<SecretKey> = secrets.iter().map(|s| SecretKey::from_bytes(&s.to_bytes()).unwrap()).collect();
+    let public: Vec<[u8; 48]> = keys.iter().map(|k| min_pk::PublicKey::from_secret_key(k).to_bytes()).collect();
+    let committee = SyncCommittee::from_compressed(&public).unwrap();
+    let gvr = [0x42; 32];
+    for (round, participants) in [512usize, 400, 342, 257, 256, 1].into_iter().enumerate() {
+        let header = BeaconBlockHeader {
+            slot: 9_000_000 + round as u64,
+            proposer_index: rng.next_u64() % 1_000_000,
+            parent_root: [round as u8; 32],
+            state_root: [1; 32],
+            body_root: [2; 32],
+        };
+        // `participants` members chosen at random.
+        let mut order: Vec<usize> = (0..SYNC_COMMITTEE_SIZE).collect();
+        for i in (1..order.len()).rev() {
+            order.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+        }
+        let mut bits = [0u8; 64];
+        for &i in &order[..participants] {
+            bits[i / 8] |= 1 << (i % 8);
+        }
+        let fork = [4, 0, 0, 0];
+        let signing_root =
+            compute_signing_root(&header.hash_tree_root(), &compute_domain(DOMAIN_SYNC_COMMITTEE, fork, &gvr));
+        // The aggregate signature is the signature of the participants' summed secret.
+        let sum = order[..participants].iter().fold(Fr::ZERO, |acc, &i| acc + secrets[i]);
+        let signature = min_pk::sign(&SecretKey::from_bytes(&sum.to_bytes()).unwrap(), &signing_root).to_bytes();
+        assert_eq!(
+            committee.verify(&bits, &signature, &header, fork, &gvr),
+            Ok(participants),
+            "{participants} participants"
+        );
+        // blst agrees on the same keys, root and signature.
+        let their_keys: Vec<blst::min_pk::PublicKey> =
+            order[..participants].iter().map(|&i| blst::min_pk::PublicKey::from_bytes(&public[i]).unwrap()).collect();
+        let refs: Vec<&blst::min_pk::PublicKey> = their_keys.iter().collect();
+        let sig = blst::min_pk::Signature::from_bytes(&signature).unwrap();
+        assert_eq!(sig.fast_aggregate_verify(true, &signing_root, min_pk::DST, &refs), blst::BLST_ERROR::BLST_SUCCESS);
+        // Another header is refused by both.
+        let other = BeaconBlockHeader { body_root: [3; 32], ..header };
+        assert_eq!(committee.verify(&bits, &signature, &other, fork, &gvr), Err(SyncError::InvalidSignature));
+    }
+}
