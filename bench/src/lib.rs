@@ -14,6 +14,7 @@ pub mod endpoints;
 pub mod fixtures;
 pub mod format;
 pub mod library_cases;
+pub mod phases;
 pub mod results;
 pub mod rows;
 pub mod vectors;

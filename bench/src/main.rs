@@ -50,10 +50,11 @@ fn run() -> Result<(), String> {
         Some("vectors") if args.len() > 1 => return vectors(&args[1..]),
         Some("call") if args.len() > 1 => return call(&args[1..]),
         Some("build") => return build(&args[1..]),
+        Some("phases") if args.len() == 1 => return phases(),
         Some(other) => {
             return Err(format!(
                 "unknown argument {other:?}; usage: {COMMAND} [--readme | --check [PREFIX...] | \
-                 build [CANISTER...] | vectors PATH... | call METHOD [CANDID_ARGS] [--update]]"
+                 build [CANISTER...] | phases | vectors PATH... | call METHOD [CANDID_ARGS] [--update]]"
             ));
         }
     }
@@ -70,7 +71,7 @@ fn run() -> Result<(), String> {
     // The kernel variants and the dependent canister are built while the shipped canisters are
     // measured, in target folders of their own, so that both cores stay busy (the dependent's
     // fat-LTO build ends in a long single-threaded link).
-    let (backend_name, rows, eth_gas, endpoints, variants, dependent) = std::thread::scope(|s| {
+    let (backend_name, rows, phases, eth_gas, endpoints, variants, dependent) = std::thread::scope(|s| {
         let variant_builds = s.spawn(|| {
             VARIANTS
                 .iter()
@@ -99,6 +100,19 @@ fn run() -> Result<(), String> {
             };
             eprintln!("  {:<26} icbls {:>15}  baseline {:>15}", row.operation, show(&row.icbls), show(&row.baseline));
         })?;
+        eprintln!("icbls-bench: profiling {} into phases", icbls_bench::phases::PHASE_ROWS.join(", "));
+        let phases = icbls_bench::phases::profile_rows(&wasm[0])?;
+        for p in &phases {
+            let row = rows.iter().find(|r| r.operation == p.operation).and_then(|r| r.icbls.as_ref());
+            if row.map(|m| m.instructions) != Some(p.instructions) {
+                return Err(format!(
+                    "{}: the profiled call measured {}, the row {:?}",
+                    p.operation,
+                    p.instructions,
+                    row.map(|m| m.instructions)
+                ));
+            }
+        }
         let eth_gas = results::eth_gas(backend.as_mut(), bench)?;
         eprintln!("icbls-bench: measuring the verifier canister's methods");
         let mut verifier = Verifier::install(backend_from_env()?)?;
@@ -125,7 +139,7 @@ fn run() -> Result<(), String> {
             .zip(dependent_builds.join().expect("the dependent builds panicked"))
             .map(|(b, built)| measure_dependent_build(backend.as_mut(), b, &built?))
             .collect::<Result<Vec<_>, String>>()?;
-        Ok::<_, String>((backend.name(), rows, eth_gas, endpoints, variants, dependent))
+        Ok::<_, String>((backend.name(), rows, phases, eth_gas, endpoints, variants, dependent))
     })?;
     let root = workspace_root();
     let lock = std::fs::read_to_string(root.join("Cargo.lock")).map_err(|e| format!("Cargo.lock: {e}"))?;
@@ -144,6 +158,7 @@ fn run() -> Result<(), String> {
         ),
         canisters: builds,
         rows,
+        phases,
         variants,
         eth_gas,
         endpoints,
@@ -221,6 +236,15 @@ fn check(prefixes: &[String]) -> Result<(), String> {
     } else {
         Err(format!("{} rows are more than 0.5% worse than bench/results.json: {}", worse.len(), worse.join(", ")))
     }
+}
+
+/// `phases`: builds the bench canister and prints the phase tables of the composite rows
+/// (`icbls_bench::phases`), as the main job writes them into `bench/RESULTS.md`. Writes nothing.
+fn phases() -> Result<(), String> {
+    let wasm = build_canisters(&[CanisterPackage::Bench])?.remove(0);
+    let rows = icbls_bench::phases::profile_rows(&wasm)?;
+    println!("{}", icbls_bench::phases::phase_tables(&rows));
+    Ok(())
 }
 
 /// `build [CANISTER...]`: builds the canisters (all three unless named: `verifier`, `bench`,
