@@ -16,7 +16,8 @@
 //!
 //! Function names come from the module's `name` section, with legacy Rust symbols (`_ZN…E`)
 //! demangled and their hash dropped (v0 symbols, `_R…`, are left as they are); imports are
-//! named `module.field`; a function without a name is `func[N]`.
+//! named `module.field`; a function the section does not name goes by its export name, or else
+//! `func[N]`.
 
 use std::collections::{BTreeMap, HashMap};
 use wasmparser::{KnownCustom, Name, Parser, Payload, TypeRef};
@@ -184,8 +185,9 @@ impl Profile {
         if from > to {
             return None;
         }
-        let exclusive =
-            (0..self.nodes.len()).map(|n| b.get(n).copied().unwrap_or(0) - a.get(n).copied().unwrap_or(0)).collect();
+        let exclusive = (0..self.nodes.len())
+            .map(|n| b.get(n).copied().unwrap_or(0).saturating_sub(a.get(n).copied().unwrap_or(0)))
+            .collect();
         Some(Profile {
             names: self.names.clone(),
             nodes: self.nodes.clone(),
@@ -307,6 +309,7 @@ impl FunctionNames {
         let mut ic0 = HashMap::new();
         let mut from_section: HashMap<u32, String> = HashMap::new();
         let mut imported = 0u32;
+        let mut exported: HashMap<u32, String> = HashMap::new();
         for payload in Parser::new(0).parse_all(wasm) {
             match payload.map_err(invalid)? {
                 Payload::ImportSection(r) => {
@@ -327,6 +330,13 @@ impl FunctionNames {
                         names.push(format!("func[{}]", first + i));
                     }
                 }
+                Payload::ExportSection(r) => {
+                    for export in r.into_iter().flatten() {
+                        if export.kind == wasmparser::ExternalKind::Func {
+                            exported.entry(export.index).or_insert_with(|| export.name.to_string());
+                        }
+                    }
+                }
                 Payload::CustomSection(c) => {
                     if let KnownCustom::Name(reader) = c.as_known() {
                         for sub in reader.into_iter().flatten() {
@@ -341,7 +351,8 @@ impl FunctionNames {
                 _ => {}
             }
         }
-        for (index, name) in from_section {
+        // Without a name in the `name` section, an exported function goes by its export name.
+        for (index, name) in exported.into_iter().chain(from_section) {
             // Imports keep `module.field`, which says more than the binding's symbol.
             if index >= imported {
                 if let Some(slot) = names.get_mut(index as usize) {

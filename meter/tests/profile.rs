@@ -196,7 +196,7 @@ fn unknown_methods_have_an_empty_profile() {
 }
 
 #[test]
-fn without_a_name_section_functions_are_numbered() {
+fn without_a_name_section_functions_are_numbered_or_go_by_their_export() {
     let wasm = wat::parse_str(
         r#"(module (import "ic0" "msg_reply" (func (;0;)))
             (func (;1;) (export "canister_query go") call 2 call 0)
@@ -205,5 +205,9 @@ fn without_a_name_section_functions_are_numbered() {
     .unwrap();
     let p = Canister::install(&wasm, &[]).unwrap().profile(CallKind::Query, "go", &[]);
     assert_eq!(p.outcome.unwrap().instructions, p.profile.instructions());
-    assert_eq!(p.profile.folded(), "func[1] 11\nfunc[1];func[2] 1\nfunc[1];ic0.msg_reply 500\n");
+    // The exported function goes by its export name.
+    assert_eq!(
+        p.profile.folded(),
+        "canister_query go 11\ncanister_query go;func[2] 1\ncanister_query go;ic0.msg_reply 500\n"
+    );
 }
