@@ -10,6 +10,11 @@
 
 use crate::format::thousands;
 use icbls_meter::{CallKind, Canister, Profile};
+
+// The phases of a row are taken from a profile of its bench method on the canister in the
+// state it was measured in (`run_all` profiles each phase row right after measuring it): the
+// bench canister's update rows leave its heap in another state, which moves a few rows by some
+// instructions of allocation.
 use serde::Serialize;
 
 /// The rows profiled into phases.
@@ -112,8 +117,11 @@ pub struct PhaseFigure {
 pub struct RowPhases {
     /// The bench method.
     pub operation: String,
-    /// The row's figure, as the profiled call's reply gives it (the same as the row's).
+    /// The row's figure.
     pub instructions: u64,
+    /// The figure of the profiled call (the same as the row's when the canister was in the
+    /// same state).
+    pub profiled_instructions: u64,
     /// The phases found, in the order of the rules, then "other".
     pub phases: Vec<PhaseFigure>,
 }
@@ -162,30 +170,46 @@ pub fn phases(operation: &str, region: &Profile, total: u64) -> Result<RowPhases
         instructions: other,
         how: "the rest of the row: the operation's own code and what no phase marks (field inversions, allocation, copies)".into(),
     });
-    Ok(RowPhases { operation: operation.into(), instructions: total, phases: out })
+    Ok(RowPhases { operation: operation.into(), instructions: total, profiled_instructions: total, phases: out })
 }
 
-/// Profiles each of [`PHASE_ROWS`] on the bench canister's Wasm (on the meter, whatever the
-/// backend: the counts are the same) and cuts it into phases.
+/// Cuts a profiled call of bench method `operation` into phases against the row's figure
+/// `row` (the profiled call's own figure is kept beside it: they differ when the row was
+/// measured on a canister in another state).
+pub fn row_phases(operation: &str, call: icbls_meter::ProfiledCall, row: u64) -> Result<RowPhases, String> {
+    let outcome = call.outcome.map_err(|e| format!("phases: {operation}: {e}"))?;
+    let profiled: u64 = match outcome.response {
+        icbls_meter::Response::Reply(bytes) => {
+            candid::decode_one(&bytes).map_err(|e| format!("phases: {operation}: {e}"))?
+        }
+        icbls_meter::Response::Reject(m) => return Err(format!("phases: {operation} was rejected: {m}")),
+    };
+    let reads = call.profile.counter_reads();
+    let region = reads
+        .checked_sub(2)
+        .and_then(|a| call.profile.between(a, a + 1))
+        .ok_or_else(|| format!("phases: {operation} read the counter {reads} times, not at least twice"))?;
+    let mut out = phases(operation, &region, row)?;
+    out.profiled_instructions = profiled;
+    Ok(out)
+}
+
+/// Profiles each of [`PHASE_ROWS`] on a freshly installed bench canister (on the meter) and
+/// cuts it into phases against its own figure.
 pub fn profile_rows(bench_wasm: &[u8]) -> Result<Vec<RowPhases>, String> {
     let mut canister = Canister::install(bench_wasm, crate::EMPTY_ARGS).map_err(|e| format!("phases: {e}"))?;
     PHASE_ROWS
         .iter()
         .map(|&operation| {
             let call = canister.profile(CallKind::Query, operation, crate::EMPTY_ARGS);
-            let outcome = call.outcome.map_err(|e| format!("phases: {operation}: {e}"))?;
-            let total: u64 = match outcome.response {
-                icbls_meter::Response::Reply(bytes) => {
-                    candid::decode_one(&bytes).map_err(|e| format!("phases: {operation}: {e}"))?
-                }
-                icbls_meter::Response::Reject(m) => return Err(format!("phases: {operation} was rejected: {m}")),
+            let figure = match &call.outcome {
+                Ok(o) => match &o.response {
+                    icbls_meter::Response::Reply(bytes) => candid::decode_one(bytes).unwrap_or(0),
+                    icbls_meter::Response::Reject(_) => 0,
+                },
+                Err(_) => 0,
             };
-            let reads = call.profile.counter_reads();
-            let region = reads
-                .checked_sub(2)
-                .and_then(|a| call.profile.between(a, a + 1))
-                .ok_or_else(|| format!("phases: {operation} read the counter {reads} times, not at least twice"))?;
-            phases(operation, &region, total)
+            row_phases(operation, call, figure)
         })
         .collect()
 }
@@ -196,9 +220,17 @@ pub fn phase_tables(rows: &[RowPhases]) -> String {
     let mut seen: Vec<(&str, &str)> = Vec::new();
     for row in rows {
         t.push_str(&format!(
-            "**{}** ({} instructions)\n\n| phase | instructions | share |\n|---|---:|---:|\n",
+            "**{}** ({} instructions{})\n\n| phase | instructions | share |\n|---|---:|---:|\n",
             row.operation,
-            thousands(row.instructions)
+            thousands(row.instructions),
+            if row.profiled_instructions == row.instructions {
+                String::new()
+            } else {
+                format!(
+                    "; profiled on a fresh canister, where it measures {}: \"other\" takes the difference",
+                    thousands(row.profiled_instructions)
+                )
+            }
         ));
         for p in &row.phases {
             t.push_str(&format!(

@@ -280,13 +280,14 @@ pub fn markdown(report: &Report) -> String {
          {updates}. Per-signature rows (`batch_verify_*`) are the batch's total divided by its size.\n\n\
          ![icbls against the baseline](chart.svg)\n\n\
          ## Where the instructions go\n\n\
-         The composite rows by phase. Each row's bench method is run once more under the \
-         meter's profile mode (`icbls-meter profile`, see the README), which attributes every \
-         instruction to the call stack it was counted under and counts exactly what the \
-         unprofiled call counts; the region between the method's two counter reads is cut by \
-         function name, each stack going to the phase of its innermost frame that marks one \
-         (a subgroup check inside a decoder is a subgroup check). The phases and \"other\" add up \
-         to the row.\n\n\
+         The composite rows by phase. Right after a row is measured, its bench method is run \
+         once more, on the canister in the same state, under the meter's profile mode \
+         (`icbls-meter profile`, see the README), which attributes every instruction to the \
+         call stack it was counted under and counts exactly what the unprofiled call counts. The \
+         measured region (between the method's last two counter reads) is cut by function name, \
+         each stack going to the phase of its innermost frame that marks one (a subgroup check \
+         inside a decoder is a subgroup check); \"other\" is the row less the phases, so they add \
+         up to the row.\n\n\
          {phases}\
          ## Ethereum precompiles: instructions and gas\n\n\
          The EIP-2537 rows (`eip2537_*`: one precompile call on a valid, typical input, every \
