@@ -211,3 +211,20 @@ fn without_a_name_section_functions_are_numbered_or_go_by_their_export() {
         "canister_query go 11\ncanister_query go;func[2] 1\ncanister_query go;ic0.msg_reply 500\n"
     );
 }
+
+#[test]
+fn a_module_without_imports_gets_the_hooks_in_a_section_of_its_own() {
+    let wasm = wat::parse_str(
+        r#"(module (memory 1) (start $init)
+            (func $init)
+            (func $work (local i32) loop local.get 0 i32.const 1 i32.add local.tee 0 i32.const 9 i32.lt_u br_if 0 end)
+            (func (export "canister_query go") call $work))"#,
+    )
+    .unwrap();
+    let plain = Canister::install(&wasm, &[]).unwrap().query("go", &[]);
+    let Err(Error::NoResponse { instructions }) = plain else { panic!("{plain:?}") };
+    let p = Canister::install(&wasm, &[]).unwrap().profile(CallKind::Query, "go", &[]);
+    assert_eq!(p.outcome, Err(Error::NoResponse { instructions }));
+    assert_eq!(p.profile.instructions(), instructions);
+    assert_eq!(p.profile.folded(), format!("canister_query go 6\ncanister_query go;work {}\n", instructions - 6));
+}
