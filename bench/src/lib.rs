@@ -14,6 +14,7 @@ pub mod endpoints;
 pub mod fixtures;
 pub mod format;
 pub mod library_cases;
+pub mod phases;
 pub mod results;
 pub mod rows;
 pub mod vectors;
@@ -106,6 +107,12 @@ pub trait Backend {
     fn update(&mut self, id: CanisterId, method: &str, arg: &[u8]) -> Result<Outcome, String> {
         self.call(id, CallKind::Update, method, arg, Sender::User(Principal::anonymous()))
     }
+    /// Calls query `method` from the anonymous principal under the meter's profile mode
+    /// (`icbls_meter::Canister::profile`), on the canister in the state it is in; `None` where
+    /// the backend is not the meter.
+    fn profile_query(&mut self, _id: CanisterId, _method: &str, _arg: &[u8]) -> Option<icbls_meter::ProfiledCall> {
+        None
+    }
 }
 
 /// The offline meter: exact IC instruction accounting, no replica needed.
@@ -185,6 +192,11 @@ impl Backend for MeterBackend {
             Sender::Canister { id, cycles } => Origin::Canister { caller: id.as_slice().to_vec(), cycles },
         };
         from_meter(self.canister(id)?.call_from(kind, method, arg, &origin), sender)
+    }
+
+    fn profile_query(&mut self, id: CanisterId, method: &str, arg: &[u8]) -> Option<icbls_meter::ProfiledCall> {
+        let origin = Origin::Ingress { sender: Principal::anonymous().as_slice().to_vec() };
+        Some(self.canisters.get_mut(id.0)?.profile_from(CallKind::Query, method, arg, &origin))
     }
 }
 

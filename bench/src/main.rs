@@ -2,8 +2,9 @@
 //! bench method on the backend (PocketIC when `POCKET_IC_BIN` is set, the meter otherwise),
 //! prints the tables and writes `bench/RESULTS.md`, `bench/results.json`, `bench/chart.svg` and
 //! the README's headline table;
-//! the verifier canister's methods are measured too. `vectors PATH...` instead runs vector
-//! files through the verifier canister (the conformance runner, `src/vectors/`).
+//! the verifier canister's methods are measured too, and the composite rows are profiled into
+//! phases (`icbls_bench::phases`; `phases` prints them alone). `vectors PATH...` instead runs
+//! vector files through the verifier canister (the conformance runner, `src/vectors/`).
 
 use icbls_bench::build::{
     build_canisters, build_dependent, build_variant, workspace_root, CanisterPackage, DependentBuild, Variant,
@@ -56,10 +57,11 @@ fn run() -> Result<(), String> {
         Some("vectors") if args.len() > 1 => return vectors(&args[1..]),
         Some("call") if args.len() > 1 => return call(&args[1..]),
         Some("build") => return build(&args[1..]),
+        Some("phases") if args.len() == 1 => return phases(),
         Some(other) => {
             return Err(format!(
                 "unknown argument {other:?}; usage: {COMMAND} [--readme | --check [PREFIX...] | \
-                 build [CANISTER...] | vectors PATH... | call METHOD [CANDID_ARGS] [--update]]"
+                 build [CANISTER...] | phases | vectors PATH... | call METHOD [CANDID_ARGS] [--update]]"
             ));
         }
     }
@@ -76,7 +78,7 @@ fn run() -> Result<(), String> {
     // The kernel variants and the dependent canister are built while the shipped canisters are
     // measured, in target folders of their own, so that both cores stay busy (the dependent's
     // fat-LTO build ends in a long single-threaded link).
-    let (backend_name, rows, eth_gas, endpoints, variants, dependent) = std::thread::scope(|s| {
+    let (backend_name, rows, phases, eth_gas, endpoints, variants, dependent) = std::thread::scope(|s| {
         let variant_builds = s.spawn(|| {
             VARIANTS
                 .iter()
@@ -99,12 +101,30 @@ fn run() -> Result<(), String> {
         eprintln!("icbls-bench: running on the {} backend", backend.name());
         let bench = backend.install(&wasm[0], EMPTY_ARGS)?;
         let baseline = backend.install(&wasm[1], EMPTY_ARGS)?;
-        let rows = results::run_all(backend.as_mut(), bench, baseline, |row| {
+        let (rows, mut phases) = results::run_all(backend.as_mut(), bench, baseline, |row| {
             let show = |m: &Option<results::Measurement>| {
                 m.as_ref().map_or("-".to_string(), |m| icbls_bench::format::thousands(m.instructions))
             };
             eprintln!("  {:<26} icbls {:>15}  baseline {:>15}", row.operation, show(&row.icbls), show(&row.baseline));
         })?;
+        if phases.len() < icbls_bench::phases::PHASE_ROWS.len() {
+            // A backend that cannot profile (PocketIC): profile on a fresh canister on the
+            // meter, against the row's figure.
+            eprintln!("icbls-bench: profiling the phase rows on the meter");
+            phases = icbls_bench::phases::profile_rows(&wasm[0])?
+                .into_iter()
+                .map(|mut p| {
+                    if let Some(m) = rows.iter().find(|r| r.operation == p.operation).and_then(|r| r.icbls.as_ref()) {
+                        let named: u64 = p.phases.iter().filter(|f| f.phase != "other").map(|f| f.instructions).sum();
+                        if let Some(other) = p.phases.iter_mut().find(|f| f.phase == "other") {
+                            other.instructions = m.instructions.saturating_sub(named);
+                        }
+                        p.instructions = m.instructions;
+                    }
+                    p
+                })
+                .collect();
+        }
         let eth_gas = results::eth_gas(backend.as_mut(), bench)?;
         eprintln!("icbls-bench: measuring the verifier canister's methods");
         let mut verifier = Verifier::install(backend_from_env()?)?;
@@ -131,7 +151,7 @@ fn run() -> Result<(), String> {
             .zip(dependent_builds.join().expect("the dependent builds panicked"))
             .map(|(b, built)| measure_dependent_build(backend.as_mut(), b, &built?))
             .collect::<Result<Vec<_>, String>>()?;
-        Ok::<_, String>((backend.name(), rows, eth_gas, endpoints, variants, dependent))
+        Ok::<_, String>((backend.name(), rows, phases, eth_gas, endpoints, variants, dependent))
     })?;
     let root = workspace_root();
     let lock = std::fs::read_to_string(root.join("Cargo.lock")).map_err(|e| format!("Cargo.lock: {e}"))?;
@@ -150,6 +170,7 @@ fn run() -> Result<(), String> {
         ),
         canisters: builds,
         rows,
+        phases,
         variants,
         eth_gas,
         endpoints,
@@ -227,6 +248,17 @@ fn check(prefixes: &[String]) -> Result<(), String> {
     } else {
         Err(format!("{} rows are more than 0.5% worse than bench/results.json: {}", worse.len(), worse.join(", ")))
     }
+}
+
+/// `phases`: builds the bench canister and prints the phase tables of the composite rows
+/// (`icbls_bench::phases`), profiled on a freshly installed canister. Writes nothing. (The main
+/// job profiles each row on the canister in the state it was measured in, after the update rows
+/// before it: `point_evaluation` there spends 72 more instructions of allocation, in "other".)
+fn phases() -> Result<(), String> {
+    let wasm = build_canisters(&[CanisterPackage::Bench])?.remove(0);
+    let rows = icbls_bench::phases::profile_rows(&wasm)?;
+    println!("{}", icbls_bench::phases::phase_tables(&rows));
+    Ok(())
 }
 
 /// `build [CANISTER...]`: builds the canisters (all three unless named: `verifier`, `bench`,

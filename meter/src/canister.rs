@@ -13,6 +13,7 @@
 //! for queries or inter-canister calls).
 
 use crate::instrument::{self, COUNTER_EXPORT, GLOBAL_EXPORT_PREFIX, LIMIT_EXPORT, START_EXPORT};
+use crate::profile::{FunctionNames, Profile, Profiler};
 use crate::system_api::{self, Entry, Environment, HostState, Message};
 use crate::{Error, INSPECT_MESSAGE_LIMIT, INSTALL_LIMIT, QUERY_LIMIT, UPDATE_LIMIT};
 use wasmtime::{Config, Engine, Extern, Global, Instance, Linker, Module, Store, Val};
@@ -79,6 +80,17 @@ pub struct CallOutcome {
     pub cycles_refunded: u128,
 }
 
+/// A call run with profiling hooks ([`Canister::profile`]): what it returned, and where its
+/// instructions went.
+#[derive(Clone, Debug)]
+pub struct ProfiledCall {
+    /// The call's outcome, as [`Canister::call_from`] returns it: the same `instructions`.
+    pub outcome: Result<CallOutcome, Error>,
+    /// The method's message, to its end or its trap (empty when the method did not run:
+    /// no such method, or refused by `canister_inspect_message`, which is not profiled).
+    pub profile: Profile,
+}
+
 /// The state a message leaves behind: Wasm memory and mutable globals.
 #[derive(Clone, Default)]
 struct Snapshot {
@@ -95,6 +107,17 @@ pub struct Canister {
     env: Environment,
     /// Instructions `canister_start` and `canister_init` executed at installation.
     install_instructions: u64,
+    /// The module as installed (before instrumentation), for a profiled build of it.
+    wasm: Vec<u8>,
+    /// The module with profiling hooks, built at the first profiled call.
+    profiled: Option<ProfiledModule>,
+}
+
+/// A canister's module instrumented with profiling hooks, with its function names.
+struct ProfiledModule {
+    module: Module,
+    linker: Linker<HostState>,
+    names: FunctionNames,
 }
 
 /// A module checked, instrumented and linked, not yet instantiated.
@@ -121,7 +144,7 @@ fn load(wasm: &[u8]) -> Result<Loaded, Error> {
     let engine = Engine::new(&config).map_err(|e| Error::InvalidWasm(e.to_string()))?;
     let module = Module::new(&engine, &instrumented).map_err(|e| Error::InvalidWasm(e.to_string()))?;
     let mut linker = Linker::new(&engine);
-    system_api::link(&mut linker, &module)?;
+    system_api::link(&mut linker, &module, false)?;
     Ok(Loaded { engine, module, linker })
 }
 
@@ -144,8 +167,16 @@ impl Canister {
             caller: controllers.first().cloned().unwrap_or_else(|| vec![4]),
             ..Environment::default()
         };
-        let mut canister =
-            Canister { engine, module, linker, snapshot: Snapshot::default(), env, install_instructions: 0 };
+        let mut canister = Canister {
+            engine,
+            module,
+            linker,
+            snapshot: Snapshot::default(),
+            env,
+            install_instructions: 0,
+            wasm: wasm.to_vec(),
+            profiled: None,
+        };
         canister.install_instructions = canister.start_and_init("canister_init", init_arg)?;
         Ok(canister)
     }
@@ -191,8 +222,16 @@ impl Canister {
                 env = store.data().env.clone();
             }
         }
-        let mut upgraded =
-            Canister { engine, module, linker, snapshot: Snapshot::default(), env, install_instructions: 0 };
+        let mut upgraded = Canister {
+            engine,
+            module,
+            linker,
+            snapshot: Snapshot::default(),
+            env,
+            install_instructions: 0,
+            wasm: wasm.to_vec(),
+            profiled: None,
+        };
         let post = upgraded.start_and_init("canister_post_upgrade", arg)?;
         *self = upgraded;
         self.install_instructions = pre + post;
@@ -241,6 +280,62 @@ impl Canister {
         method: &str,
         arg: &[u8],
         origin: &Origin,
+    ) -> Result<CallOutcome, Error> {
+        self.call_impl(kind, method, arg, origin, false).0
+    }
+
+    /// [`Canister::call`] with profiling: instructions by function and by call stack
+    /// ([`crate::profile`]). The call counts the same instructions as an unprofiled call and
+    /// changes the canister's state as it would; only the method's message is profiled (not
+    /// `canister_inspect_message`). A profile is returned when the call traps or passes its
+    /// limit too: it covers what ran.
+    pub fn profile(&mut self, kind: CallKind, method: &str, arg: &[u8]) -> ProfiledCall {
+        let origin = Origin::Ingress { sender: self.env.caller.clone() };
+        self.profile_from(kind, method, arg, &origin)
+    }
+
+    /// [`Canister::profile`] from `origin` (see [`Canister::call_from`]).
+    pub fn profile_from(&mut self, kind: CallKind, method: &str, arg: &[u8], origin: &Origin) -> ProfiledCall {
+        if self.profiled.is_none() {
+            match self.load_profiled() {
+                Ok(p) => self.profiled = Some(p),
+                Err(e) => return ProfiledCall { outcome: Err(e), profile: Profile::default() },
+            }
+        }
+        let (outcome, profile) = self.call_impl(kind, method, arg, origin, true);
+        ProfiledCall { outcome, profile: profile.unwrap_or_default() }
+    }
+
+    fn load_profiled(&self) -> Result<ProfiledModule, Error> {
+        let names = FunctionNames::read(&self.wasm)?;
+        let instrumented = instrument::instrument_for_profile(&self.wasm)?;
+        let module = Module::new(&self.engine, &instrumented).map_err(|e| Error::InvalidWasm(e.to_string()))?;
+        let mut linker = Linker::new(&self.engine);
+        system_api::link(&mut linker, &module, true)?;
+        Ok(ProfiledModule { module, linker, names })
+    }
+
+    fn call_impl(
+        &mut self,
+        kind: CallKind,
+        method: &str,
+        arg: &[u8],
+        origin: &Origin,
+        profile: bool,
+    ) -> (Result<CallOutcome, Error>, Option<Profile>) {
+        let mut profiled = None;
+        let outcome = self.call_inner(kind, method, arg, origin, profile, &mut profiled);
+        (outcome, profiled)
+    }
+
+    fn call_inner(
+        &mut self,
+        kind: CallKind,
+        method: &str,
+        arg: &[u8],
+        origin: &Origin,
+        profile: bool,
+        profiled: &mut Option<Profile>,
     ) -> Result<CallOutcome, Error> {
         let query = format!("canister_query {method}");
         let composite = format!("canister_composite_query {method}");
@@ -296,7 +391,9 @@ impl Canister {
             CallKind::Update => (Entry::Update, UPDATE_LIMIT),
         };
         let message = Message { caller, method: String::new(), cycles_available: cycles, cycles_accepted: 0 };
-        let mut run = self.run(&export, entry, message, arg, limit, true)?;
+        let (run, profile) = self.run_inner(&export, entry, message, arg, limit, true, profile);
+        *profiled = profile;
+        let mut run = run?;
         // An update that returns without trapping commits its state, whether it replied,
         // rejected or did neither. A replicated query commits nothing: the cycles it accepted
         // go back with the rest.
@@ -365,11 +462,31 @@ impl Canister {
         limit: u64,
         restore: bool,
     ) -> Result<(Store<HostState>, Instance), Error> {
-        let state = HostState::new(entry, message, arg, self.env.clone(), limit);
+        self.instantiate_as(entry, message, arg, limit, restore, false)
+    }
+
+    /// [`Canister::instantiate`], on the profiled module with a profiler when `profile` is set
+    /// (and the profiled module is loaded).
+    fn instantiate_as(
+        &self,
+        entry: Entry,
+        message: Message,
+        arg: &[u8],
+        limit: u64,
+        restore: bool,
+        profile: bool,
+    ) -> Result<(Store<HostState>, Instance), Error> {
+        let mut state = HostState::new(entry, message, arg, self.env.clone(), limit);
+        let (module, linker) = match (&self.profiled, profile) {
+            (Some(p), true) => {
+                state.profiler = Some(Profiler::new(&p.names));
+                (&p.module, &p.linker)
+            }
+            _ => (&self.module, &self.linker),
+        };
         let mut store = Store::new(&self.engine, state);
-        let instance = self
-            .linker
-            .instantiate(&mut store, &self.module)
+        let instance = linker
+            .instantiate(&mut store, module)
             .map_err(|e| Error::InvalidWasm(format!("cannot instantiate the module: {e}")))?;
         system_api::attach(&mut store, &instance);
         if restore {
@@ -433,14 +550,44 @@ impl Canister {
         limit: u64,
         restore: bool,
     ) -> Result<Run, Error> {
+        self.run_inner(export, entry, message, arg, limit, restore, false).0
+    }
+
+    /// [`Canister::run`], profiled when `profile` is set: the profile comes back whether the
+    /// message ran to its end or not (none if it could not start).
+    #[allow(clippy::too_many_arguments)]
+    fn run_inner(
+        &self,
+        export: &str,
+        entry: Entry,
+        message: Message,
+        arg: &[u8],
+        limit: u64,
+        restore: bool,
+        profile: bool,
+    ) -> (Result<Run, Error>, Option<Profile>) {
         let method = export.split_once(' ').map(|(_, m)| m).unwrap_or(export).to_string();
-        let (mut store, instance) = self.instantiate(entry, message, arg, limit, restore)?;
-        let func = instance
-            .get_export(&mut store, export)
-            .and_then(Extern::into_func)
-            .ok_or_else(|| Error::MethodNotFound(method.clone()))?;
+        let (mut store, instance) = match self.instantiate_as(entry, message, arg, limit, restore, profile) {
+            Ok(x) => x,
+            Err(e) => return (Err(e), None),
+        };
+        let Some(func) = instance.get_export(&mut store, export).and_then(Extern::into_func) else {
+            return (Err(Error::MethodNotFound(method)), None);
+        };
         let result = func.call(&mut store, &[], &mut []);
         let instructions = read_counter(&mut store, &instance);
+        let profile = store.data_mut().profiler.take().map(|p| p.finish(instructions));
+        (self.finish_run(result, store, instance, instructions, limit), profile)
+    }
+
+    fn finish_run(
+        &self,
+        result: wasmtime::Result<()>,
+        mut store: Store<HostState>,
+        instance: Instance,
+        instructions: u64,
+        limit: u64,
+    ) -> Result<Run, Error> {
         if let Err(error) = result {
             if instructions > limit {
                 return Err(Error::InstructionLimitExceeded { limit, instructions });

@@ -18,10 +18,16 @@
 //! the counter and the limit, every mutable global (so the meter can snapshot and restore
 //! canister state between messages) and the start function, as `canister_start` (the start
 //! section is dropped so that the meter runs it under the meter, as the replica does).
+//!
+//! [`instrument_for_profile`] adds profiling hooks on top (see [`crate::profile`]): two host
+//! imports, `enter` and `exit` of [`PROFILE_MODULE`], called with the function's index when
+//! a defined function starts and when it leaves. They add no weight: the counting code is that of
+//! [`instrument`], the same block costs at the same places, so a profiled call counts exactly
+//! the instructions of an unprofiled one.
 
 use crate::cost::{is_bulk_memory, operator_cost};
 use crate::Error;
-use wasm_encoder::reencode::{Reencode, RoundtripReencoder};
+use wasm_encoder::reencode::Reencode;
 use wasm_encoder::{ConstExpr, ExportKind, GlobalType, Instruction, ValType};
 use wasmparser::{FunctionBody, Operator, Parser, Payload, TypeRef};
 
@@ -35,13 +41,64 @@ pub const GLOBAL_EXPORT_PREFIX: &str = "__icbls_meter_global_";
 pub const MEMORY_EXPORT: &str = "__icbls_meter_memory";
 /// Export name given to the module's start function.
 pub const START_EXPORT: &str = "canister_start";
+/// Import module of the profiling hooks (`enter` and `exit`, each `(i32) -> ()`, taking the
+/// function's index in the original module).
+pub const PROFILE_MODULE: &str = "__icbls_meter_profile";
 
 /// Instruments `wasm` for instruction counting. Errors name what the module holds that the
 /// meter does not take (64-bit memories, imported globals, malformed Wasm).
 pub fn instrument(wasm: &[u8]) -> Result<Vec<u8>, Error> {
+    rewrite(wasm, false)
+}
+
+/// [`instrument`], plus a call to the host's `enter` hook at the start of every defined function
+/// and to its `exit` hook wherever the function leaves: its last `end`, branches to its body's
+/// label, `return` and the tail calls. The body is wrapped in a `block` of the function's
+/// results, so that every branch out of the body passes the `exit` call; a trap leaves no
+/// `exit` (the profiler closes the frames still open). Defined functions move up by the two
+/// hook imports; the `name` section, whose indices would be stale, is dropped.
+pub fn instrument_for_profile(wasm: &[u8]) -> Result<Vec<u8>, Error> {
+    rewrite(wasm, true)
+}
+
+/// Shifts defined functions past the hook imports; a plain round trip when `shift` is 0.
+struct Remap {
+    imported: u32,
+    shift: u32,
+}
+
+impl Reencode for Remap {
+    type Error = std::convert::Infallible;
+
+    fn function_index(&mut self, func: u32) -> u32 {
+        if func >= self.imported {
+            func + self.shift
+        } else {
+            func
+        }
+    }
+}
+
+/// What the profiling hooks need: the type of `(i32) -> ()` and the hooks' function indices.
+#[derive(Clone, Copy)]
+struct Hooks {
+    ty: u32,
+    enter: u32,
+    exit: u32,
+}
+
+fn rewrite(wasm: &[u8], profile: bool) -> Result<Vec<u8>, Error> {
     let facts = ModuleFacts::read(wasm)?;
+    // A module without functions has nothing to profile (and maybe no type section to hold
+    // the hooks' type).
+    let hooks = (profile && !facts.defined_functions.is_empty()).then(|| Hooks {
+        ty: facts.type_results.len() as u32,
+        enter: facts.imported_functions,
+        exit: facts.imported_functions + 1,
+    });
     let mut out = wasm_encoder::Module::new();
-    let mut re = RoundtripReencoder;
+    let mut re = Remap { imported: facts.imported_functions, shift: if hooks.is_some() { 2 } else { 0 } };
+    let mut imports_done = false;
     let mut globals_done = false;
     let mut exports_done = false;
     let mut code = wasm_encoder::CodeSection::new();
@@ -61,13 +118,23 @@ pub fn instrument(wasm: &[u8]) -> Result<Vec<u8>, Error> {
                 | Payload::DataSection(_)
                 | Payload::End(_)
         );
+        let after_imports = !matches!(
+            payload,
+            Payload::Version { .. } | Payload::TypeSection(_) | Payload::ImportSection(_) | Payload::CustomSection(_)
+        );
+        if let (Some(h), true, false) = (hooks, after_imports, imports_done) {
+            let mut s = wasm_encoder::ImportSection::new();
+            add_hook_imports(&mut s, h);
+            out.section(&s);
+            imports_done = true;
+        }
         if before_exports && !globals_done && !matches!(payload, Payload::GlobalSection(_)) {
             out.section(&facts.extra_globals(wasm_encoder::GlobalSection::new()));
             globals_done = true;
         }
         let after_exports = before_exports && !matches!(payload, Payload::ExportSection(_));
         if after_exports && !exports_done {
-            out.section(&facts.extra_exports(wasm_encoder::ExportSection::new()));
+            out.section(&facts.extra_exports(wasm_encoder::ExportSection::new(), &mut re));
             exports_done = true;
         }
 
@@ -76,11 +143,23 @@ pub fn instrument(wasm: &[u8]) -> Result<Vec<u8>, Error> {
             Payload::TypeSection(r) => {
                 let mut s = wasm_encoder::TypeSection::new();
                 re.parse_type_section(&mut s, r).map_err(reencode)?;
+                if hooks.is_some() {
+                    s.ty().function([ValType::I32], []);
+                    for results in facts.multi_value_blocks() {
+                        let results =
+                            results.iter().map(|t| re.val_type(*t).map_err(reencode)).collect::<Result<Vec<_>, _>>()?;
+                        s.ty().function([], results);
+                    }
+                }
                 out.section(&s);
             }
             Payload::ImportSection(r) => {
                 let mut s = wasm_encoder::ImportSection::new();
                 re.parse_import_section(&mut s, r).map_err(reencode)?;
+                if let Some(h) = hooks {
+                    add_hook_imports(&mut s, h);
+                    imports_done = true;
+                }
                 out.section(&s);
             }
             Payload::FunctionSection(r) => {
@@ -112,7 +191,7 @@ pub fn instrument(wasm: &[u8]) -> Result<Vec<u8>, Error> {
             Payload::ExportSection(r) => {
                 let mut s = wasm_encoder::ExportSection::new();
                 re.parse_export_section(&mut s, r).map_err(reencode)?;
-                out.section(&facts.extra_exports(s));
+                out.section(&facts.extra_exports(s, &mut re));
                 exports_done = true;
             }
             Payload::StartSection { .. } => {} // exported as `canister_start` instead
@@ -132,12 +211,21 @@ pub fn instrument(wasm: &[u8]) -> Result<Vec<u8>, Error> {
             Payload::CodeSectionStart { .. } => {}
             Payload::CodeSectionEntry(body) => {
                 let params = facts.params_of_defined(defined_index)?;
-                code.function(&instrument_body(&facts, params, body)?);
+                let profile = match hooks {
+                    Some(h) => Some(ProfileBody {
+                        hooks: h,
+                        function: facts.imported_functions + defined_index as u32,
+                        block: facts.body_block_type(defined_index, &mut re)?,
+                    }),
+                    None => None,
+                };
+                code.function(&instrument_body(&facts, params, body, profile, &mut re)?);
                 defined_index += 1;
                 if defined_index == facts.defined_functions.len() {
                     out.section(&code);
                 }
             }
+            Payload::CustomSection(c) if hooks.is_some() && c.name() == "name" => {}
             Payload::CustomSection(c) => {
                 out.section(&wasm_encoder::CustomSection { name: c.name().into(), data: c.data().into() });
             }
@@ -156,6 +244,10 @@ pub fn instrument(wasm: &[u8]) -> Result<Vec<u8>, Error> {
 struct ModuleFacts {
     /// Parameter count of every function type (non-function types count zero).
     type_params: Vec<u32>,
+    /// Result types of every function type.
+    type_results: Vec<Vec<wasmparser::ValType>>,
+    /// Functions the module imports (they come first in the function index space).
+    imported_functions: u32,
     /// The type index of every defined (not imported) function.
     defined_functions: Vec<u32>,
     /// Mutability of the module's own globals, in index order.
@@ -168,6 +260,8 @@ impl ModuleFacts {
     fn read(wasm: &[u8]) -> Result<Self, Error> {
         let mut facts = ModuleFacts {
             type_params: Vec::new(),
+            type_results: Vec::new(),
+            imported_functions: 0,
             defined_functions: Vec::new(),
             defined_globals_mutable: Vec::new(),
             has_memory: false,
@@ -184,12 +278,17 @@ impl ModuleFacts {
                 }
                 Payload::TypeSection(r) => {
                     for ty in r.into_iter_err_on_gc_types() {
-                        facts.type_params.push(ty.map_err(invalid)?.params().len() as u32);
+                        let ty = ty.map_err(invalid)?;
+                        facts.type_params.push(ty.params().len() as u32);
+                        facts.type_results.push(ty.results().to_vec());
                     }
                 }
                 Payload::ImportSection(r) => {
                     for import in r {
                         let import = import.map_err(invalid)?;
+                        if let TypeRef::Func(_) = import.ty {
+                            facts.imported_functions += 1;
+                        }
                         if let TypeRef::Memory(_) = import.ty {
                             facts.has_memory = true;
                         }
@@ -250,6 +349,33 @@ impl ModuleFacts {
             .ok_or_else(|| Error::InvalidWasm(format!("function type {ty} out of range")))
     }
 
+    /// The function types with more than one result, in index order: a profiled body of such
+    /// a type is wrapped in a block of a type `[] -> results` added after the hooks' type.
+    fn multi_value_blocks(&self) -> impl Iterator<Item = &Vec<wasmparser::ValType>> {
+        self.type_results.iter().filter(|r| r.len() > 1)
+    }
+
+    /// The block type that wraps the body of defined function `index` in a profiled module.
+    fn body_block_type(&self, index: usize, re: &mut Remap) -> Result<wasm_encoder::BlockType, Error> {
+        let ty = *self
+            .defined_functions
+            .get(index)
+            .ok_or_else(|| Error::InvalidWasm("more function bodies than functions".into()))?;
+        let results = self
+            .type_results
+            .get(ty as usize)
+            .ok_or_else(|| Error::InvalidWasm(format!("function type {ty} out of range")))?;
+        Ok(match results.as_slice() {
+            [] => wasm_encoder::BlockType::Empty,
+            [one] => wasm_encoder::BlockType::Result(re.val_type(*one).map_err(reencode)?),
+            _ => {
+                // Hooks' type at `type_results.len()`, then one type per multi-value type.
+                let before = self.type_results[..ty as usize].iter().filter(|r| r.len() > 1).count() as u32;
+                wasm_encoder::BlockType::FunctionType(self.type_results.len() as u32 + 1 + before)
+            }
+        })
+    }
+
     fn extra_globals(&self, mut s: wasm_encoder::GlobalSection) -> wasm_encoder::GlobalSection {
         let ty = GlobalType { val_type: ValType::I64, mutable: true, shared: false };
         s.global(ty, &ConstExpr::i64_const(0));
@@ -257,7 +383,7 @@ impl ModuleFacts {
         s
     }
 
-    fn extra_exports(&self, mut s: wasm_encoder::ExportSection) -> wasm_encoder::ExportSection {
+    fn extra_exports(&self, mut s: wasm_encoder::ExportSection, re: &mut Remap) -> wasm_encoder::ExportSection {
         s.export(COUNTER_EXPORT, ExportKind::Global, self.counter_index());
         s.export(LIMIT_EXPORT, ExportKind::Global, self.limit_index());
         for (i, mutable) in self.defined_globals_mutable.iter().enumerate() {
@@ -269,7 +395,7 @@ impl ModuleFacts {
             s.export(MEMORY_EXPORT, ExportKind::Memory, 0);
         }
         if let Some(start) = self.start {
-            s.export(START_EXPORT, ExportKind::Func, start);
+            s.export(START_EXPORT, ExportKind::Func, re.function_index(start));
         }
         s
     }
@@ -332,8 +458,27 @@ fn injections(ops: &[Operator]) -> Vec<Injection> {
     points
 }
 
-fn instrument_body(facts: &ModuleFacts, params: u32, body: FunctionBody) -> Result<wasm_encoder::Function, Error> {
-    let mut re = RoundtripReencoder;
+/// The profiling hooks of one function body.
+struct ProfileBody {
+    hooks: Hooks,
+    /// The function's index in the original module, passed to the hooks.
+    function: u32,
+    /// The type of the block that wraps the body: the function's results.
+    block: wasm_encoder::BlockType,
+}
+
+fn add_hook_imports(s: &mut wasm_encoder::ImportSection, h: Hooks) {
+    s.import(PROFILE_MODULE, "enter", wasm_encoder::EntityType::Function(h.ty));
+    s.import(PROFILE_MODULE, "exit", wasm_encoder::EntityType::Function(h.ty));
+}
+
+fn instrument_body(
+    facts: &ModuleFacts,
+    params: u32,
+    body: FunctionBody,
+    profile: Option<ProfileBody>,
+    re: &mut Remap,
+) -> Result<wasm_encoder::Function, Error> {
     let mut locals = Vec::new();
     let mut local_count = params;
     for pair in body.get_locals_reader().map_err(invalid)? {
@@ -363,6 +508,15 @@ fn instrument_body(facts: &ModuleFacts, params: u32, body: FunctionBody) -> Resu
         f.instruction(&Instruction::End);
     };
 
+    let hook = |f: &mut wasm_encoder::Function, p: &ProfileBody, which: u32| {
+        f.instruction(&Instruction::I32Const(p.function as i32));
+        f.instruction(&Instruction::Call(which));
+    };
+    if let Some(p) = &profile {
+        hook(&mut f, p, p.hooks.enter);
+        f.instruction(&Instruction::Block(p.block));
+    }
+    let last = ops.len().saturating_sub(1);
     let mut next = points.iter().peekable();
     for (i, op) in ops.into_iter().enumerate() {
         while let Some(point) = next.next_if(|p| p.at() == i) {
@@ -387,6 +541,20 @@ fn instrument_body(facts: &ModuleFacts, params: u32, body: FunctionBody) -> Resu
                     check(&mut f);
                     f.instruction(&Instruction::LocalGet(scratch));
                 }
+            }
+        }
+        if let Some(p) = &profile {
+            match op {
+                Operator::Return | Operator::ReturnCall { .. } | Operator::ReturnCallIndirect { .. } => {
+                    hook(&mut f, p, p.hooks.exit)
+                }
+                Operator::End if i == last => {
+                    // Close the wrapping block; every way out of the body but `return`, the
+                    // tail calls and traps comes here.
+                    f.instruction(&Instruction::End);
+                    hook(&mut f, p, p.hooks.exit);
+                }
+                _ => {}
             }
         }
         f.instruction(&re.instruction(op).map_err(reencode)?);

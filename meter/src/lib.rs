@@ -13,6 +13,9 @@
 //!   canonicalisation, as the replica runs canisters; the counts come from the instrumentation,
 //!   not the engine) with host implementations of the `ic0` System API, which add their fixed
 //!   overheads and byte charges to the same counter.
+//! * [`Canister::profile`] runs a call with profiling hooks ([`profile`]): instructions by
+//!   function, inclusive and exclusive, and folded stacks for a flame graph, on any canister
+//!   Wasm; the call counts exactly the instructions of an unprofiled call.
 //! * Queries are limited to 5 billion instructions, updates to 40 billion, `canister_init` and
 //!   upgrades to 300 billion and `canister_inspect_message` to 200 million; passing the limit
 //!   ends the call with [`Error::InstructionLimitExceeded`].
@@ -37,10 +40,12 @@
 mod canister;
 pub mod cost;
 pub mod instrument;
+pub mod profile;
 mod system_api;
 pub mod validation;
 
-pub use canister::{CallKind, CallOutcome, Canister, Origin, Response};
+pub use canister::{CallKind, CallOutcome, Canister, Origin, ProfiledCall, Response};
+pub use profile::{FunctionCost, Profile, Stack};
 pub use validation::{validate, FunctionFigure, ValidationError, ValidationReport};
 
 /// The most instructions one query may execute.

@@ -7,7 +7,8 @@
 //! function. An `ic0` import the meter does not implement links, and traps only when called.
 
 use crate::cost::{byte_cost, system_api_overhead, BYTE_TRANSMISSION_COST};
-use crate::instrument::{COUNTER_EXPORT, MEMORY_EXPORT};
+use crate::instrument::{COUNTER_EXPORT, MEMORY_EXPORT, PROFILE_MODULE};
+use crate::profile::Profiler;
 use crate::Error;
 use wasmtime::{Caller, Extern, Global, Linker, Memory, Module, Val};
 
@@ -108,6 +109,8 @@ pub(crate) struct HostState {
     pub counter: Option<Global>,
     /// Whether `canister_inspect_message` called `ic0.accept_message`.
     pub message_accepted: bool,
+    /// The profile being built, in a profiled call.
+    pub profiler: Option<Profiler>,
 }
 
 impl HostState {
@@ -125,6 +128,7 @@ impl HostState {
             memory: None,
             counter: None,
             message_accepted: false,
+            profiler: None,
         }
     }
 }
@@ -151,14 +155,18 @@ pub(crate) fn counter_value(caller: &mut Ctx) -> u64 {
 
 /// Charges the overhead of `ic0.<name>` and what it pays for the `bytes` it moves.
 fn charge(caller: &mut Ctx, name: &str, bytes: u64) -> HostResult<()> {
-    charge_instructions(caller, system_api_overhead(name).saturating_add(byte_cost(name, bytes)))
+    charge_instructions(caller, name, system_api_overhead(name).saturating_add(byte_cost(name, bytes)))
 }
 
-/// Adds `amount` to the counter; past the limit the call ends.
-fn charge_instructions(caller: &mut Ctx, amount: u64) -> HostResult<()> {
-    let total = counter_value(caller).saturating_add(amount).min(i64::MAX as u64);
+/// Adds `amount` to the counter for `ic0.<name>`; past the limit the call ends.
+fn charge_instructions(caller: &mut Ctx, name: &str, amount: u64) -> HostResult<()> {
+    let before = counter_value(caller);
+    let total = before.saturating_add(amount).min(i64::MAX as u64);
     if let Some(g) = caller.data().counter {
         g.set(&mut *caller, Val::I64(total as i64))?;
+    }
+    if let Some(profiler) = caller.data_mut().profiler.as_mut() {
+        profiler.system_call(name, before, total);
     }
     if total > caller.data().limit {
         // Reported as the limit error by the caller, which reads the counter.
@@ -256,9 +264,16 @@ const LOG_CAPACITY: u64 = 4 * 1024;
 
 /// Defines every `ic0` function the meter implements, and a trapping stand-in for any other
 /// `ic0` import of `module`. Imports from other modules are refused.
-pub(crate) fn link(linker: &mut Linker<HostState>, module: &Module) -> Result<(), Error> {
+/// A profiled module's hooks ([`PROFILE_MODULE`]) are linked when `profile` is set.
+pub(crate) fn link(linker: &mut Linker<HostState>, module: &Module, profile: bool) -> Result<(), Error> {
     define_known(linker).map_err(|e| Error::UnsupportedImport(e.to_string()))?;
+    if profile {
+        define_hooks(linker).map_err(|e| Error::UnsupportedImport(e.to_string()))?;
+    }
     for import in module.imports() {
+        if profile && import.module() == PROFILE_MODULE {
+            continue;
+        }
         if import.module() != "ic0" {
             return Err(Error::UnsupportedImport(format!(
                 "{}.{} (a canister imports only from ic0)",
@@ -322,6 +337,23 @@ const KNOWN: &[&str] = &[
     "debug_print",
     "trap",
 ];
+
+/// The profiling hooks: they read the counter and charge nothing.
+fn define_hooks(l: &mut Linker<HostState>) -> Result<(), wasmtime::Error> {
+    l.func_wrap(PROFILE_MODULE, "enter", |mut c: Ctx, function: i32| {
+        let counter = counter_value(&mut c);
+        if let Some(p) = c.data_mut().profiler.as_mut() {
+            p.enter(function as u32, counter);
+        }
+    })?;
+    l.func_wrap(PROFILE_MODULE, "exit", |mut c: Ctx, function: i32| {
+        let counter = counter_value(&mut c);
+        if let Some(p) = c.data_mut().profiler.as_mut() {
+            p.exit(function as u32, counter);
+        }
+    })?;
+    Ok(())
+}
 
 fn define_known(l: &mut Linker<HostState>) -> Result<(), wasmtime::Error> {
     l.func_wrap("ic0", "msg_arg_data_size", |mut c: Ctx| -> HostResult<i32> {
@@ -528,7 +560,13 @@ fn define_known(l: &mut Linker<HostState>) -> Result<(), wasmtime::Error> {
         // The overhead is charged first, so the value read includes this call.
         charge(&mut c, "performance_counter", 0)?;
         match kind {
-            0 | 1 => Ok(counter_value(&mut c) as i64),
+            0 | 1 => {
+                let counter = counter_value(&mut c);
+                if let Some(p) = c.data_mut().profiler.as_mut() {
+                    p.counter_read(counter);
+                }
+                Ok(counter as i64)
+            }
             other => Err(trap(&mut c, format!("ic0.performance_counter: unknown counter type {other}"))),
         }
     })?;
@@ -562,7 +600,7 @@ fn define_known(l: &mut Linker<HostState>) -> Result<(), wasmtime::Error> {
         let kept = size.min(LOG_CAPACITY);
         let sent = size.min(LOG_CAPACITY - used);
         let cost = BYTE_TRANSMISSION_COST * sent + 2 * kept;
-        charge_instructions(&mut c, system_api_overhead("debug_print") + cost)?;
+        charge_instructions(&mut c, "debug_print", system_api_overhead("debug_print") + cost)?;
         c.data_mut().env.log_bytes = (used + size).min(LOG_CAPACITY);
         let bytes = read_bytes(&mut c, "debug_print", src as u32 as u64, size)?;
         c.data_mut().debug_print.push(String::from_utf8_lossy(&bytes).into_owned());

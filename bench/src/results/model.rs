@@ -51,6 +51,9 @@ pub struct Report {
     pub canisters: Vec<CanisterBuild>,
     /// The rows, icbls's order first, then baseline-only rows in the baseline's order.
     pub rows: Vec<Row>,
+    /// The composite rows ([`PHASE_ROWS`](crate::phases::PHASE_ROWS)) cut into phases from a
+    /// profile of their bench method.
+    pub phases: Vec<crate::phases::RowPhases>,
     /// The kernel variants tried, measured on [`VARIANT_ROWS`](crate::rows::VARIANT_ROWS).
     pub variants: Vec<VariantResult>,
     /// The gas Ethereum charges for each precompile row (from the bench canister's `eth_gas`).

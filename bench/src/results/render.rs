@@ -279,6 +279,16 @@ pub fn markdown(report: &Report) -> String {
          Rows measured as update calls (their setup and operation exceed a query's 5B): \
          {updates}. Per-signature rows (`batch_verify_*`) are the batch's total divided by its size.\n\n\
          ![icbls against the baseline](chart.svg)\n\n\
+         ## Where the instructions go\n\n\
+         The composite rows by phase. Right after a row is measured, its bench method is run \
+         once more, on the canister in the same state, under the meter's profile mode \
+         (`icbls-meter profile`, see the README), which attributes every instruction to the \
+         call stack it was counted under and counts exactly what the unprofiled call counts. The \
+         measured region (between the method's last two counter reads) is cut by function name, \
+         each stack going to the phase of its innermost frame that marks one (a subgroup check \
+         inside a decoder is a subgroup check); \"other\" is the row less the phases, so they add \
+         up to the row.\n\n\
+         {phases}\
          ## Ethereum precompiles: instructions and gas\n\n\
          The EIP-2537 rows (`eip2537_*`: one precompile call on a valid, typical input, every \
          MSM and pairing point subgroup-checked) and EIP-4844 point evaluation, with the gas \
@@ -321,6 +331,7 @@ pub fn markdown(report: &Report) -> String {
         versions = versions.join(", "),
         canisters = canisters_table(&report.canisters),
         table = table(&report.rows),
+        phases = crate::phases::phase_tables(&report.phases),
         updates = updates_list(&report.rows),
         eth = eth_table(&report.rows, &report.eth_gas),
         endpoints = crate::endpoints::endpoint_table(&report.endpoints),

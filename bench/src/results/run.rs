@@ -64,13 +64,16 @@ fn measure_on(
     Ok(Measurement { canister, method: method.to_string(), arg_hex: hex::encode(EMPTY_ARGS), instructions, update })
 }
 
-/// Every bench method of both canisters, as table rows.
+/// Every bench method of both canisters, as table rows; and the rows of
+/// [`PHASE_ROWS`](crate::phases::PHASE_ROWS) cut into phases, each profiled right after it is
+/// measured, on the canister in the same state (where the backend can profile: the meter).
 pub fn run_all(
     backend: &mut dyn Backend,
     bench: CanisterId,
     baseline: CanisterId,
     mut progress: impl FnMut(&Row),
-) -> Result<Vec<Row>, String> {
+) -> Result<(Vec<Row>, Vec<crate::phases::RowPhases>), String> {
+    let mut phases = Vec::new();
     let ours = list(backend, bench)?;
     let theirs = list(backend, baseline)?;
     let (our_updates, their_updates) = (list_updates(backend, bench), list_updates(backend, baseline));
@@ -83,6 +86,11 @@ pub fn run_all(
         } else {
             None
         };
+        if let (Some(m), true) = (&icbls, crate::phases::PHASE_ROWS.contains(&name.as_str())) {
+            if let Some(call) = backend.profile_query(bench, &name, EMPTY_ARGS) {
+                phases.push(crate::phases::row_phases(&name, call, m.instructions)?);
+            }
+        }
         let baseline = if theirs.contains(&name) {
             Some(measure(backend, baseline, CanisterPackage::Baseline, &name, their_updates.contains(&name))?)
         } else {
@@ -92,7 +100,8 @@ pub fn run_all(
         progress(&row);
         rows.push(row);
     }
-    Ok(rows)
+    phases.sort_by_key(|p| crate::phases::PHASE_ROWS.iter().position(|r| *r == p.operation));
+    Ok((rows, phases))
 }
 
 /// The version of each named package in the workspace's `Cargo.lock`.
