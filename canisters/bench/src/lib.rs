@@ -11,6 +11,7 @@ use icbls::{Fp, Fp12, Fp2, Fp6, Fr, G1Affine, G1Projective, G2Affine, G2Projecti
 use icbls_harness::{measure, BENCHMARKS};
 
 mod protocols;
+mod sync_committee;
 mod threshold;
 
 /// Lists the bench methods of this canister.
