@@ -17,9 +17,10 @@ pub(crate) fn multi_miller_loop_prepared(pairs: &[(&G1Affine, &G2Prepared)]) -> 
     let multiply_all = |f: Option<Fp12>, index: usize| {
         pairs.iter().fold(f, |f, (xp, yp, q)| {
             let line = &q.lines[index];
-            Some(match q.normalized {
-                true => line.multiply_normalized(f.as_ref(), xp, yp),
-                false => line.multiply(f.as_ref(), xp, yp),
+            Some(if q.normalized {
+                line.multiply_normalized(f.as_ref(), xp, yp)
+            } else {
+                line.multiply(f.as_ref(), xp, yp)
             })
         })
     };
