@@ -39,12 +39,13 @@ impl core::error::Error for LengthMismatch {}
 const STRAUS_WINDOW: u32 = 5;
 const STRAUS_TABLE: usize = 1 << (STRAUS_WINDOW - 2);
 
-/// G1's affine costs in tenths of a projective product: an affine addition ≈ 12,500 instructions
-/// (from `g1_msm_128`) and `fp_inv` 41,194, where a product is 1/12 of `g1_add`'s 17,648.
-const G1_AFFINE_COSTS: AffineCosts = AffineCosts { add: 85, inversion: 280 };
-/// G2's: an affine addition ≈ 29,700 instructions (from `g2_msm_128`) and `fp2_inv` 49,449, where
+/// G1's affine costs in tenths of a projective product: an affine addition ≈ 9,800 instructions
+/// (from `g1_msm_128`, less its inversions and doublings) and `fp_inv` 41,194, where a product
+/// is 1/12 of `g1_add`'s 17,648.
+const G1_AFFINE_COSTS: AffineCosts = AffineCosts { add: 66, inversion: 280 };
+/// G2's: an affine addition ≈ 28,800 instructions (from `g2_msm_128`) and `fp2_inv` 49,449, where
 /// a product is 1/12 of `g2_add`'s 54,691.
-const G2_AFFINE_COSTS: AffineCosts = AffineCosts { add: 65, inversion: 109 };
+const G2_AFFINE_COSTS: AffineCosts = AffineCosts { add: 63, inversion: 109 };
 
 /// `Σ [k_i] P_i` over short scalars (at most `bits` bits each), by the cheapest method for the
 /// size; `costs` are the group's costs of affine additions and inversions.
