@@ -55,17 +55,19 @@ impl Kind {
 /// all of them. The pairs are applied in order and must not read an index an earlier pair of
 /// the same call writes (the denominators are computed from the values before the call).
 ///
-/// The products come in independent pairs (`mul2`, two SIMD lanes for Fp): the prefix products
-/// run as two interleaved chains joined before the inversion, and where the field pairs its
-/// products ([`Coordinate::PAIRED_PRODUCTS`]) the additions are finished two at a time (in G2,
-/// pairing them cost 1% more in `g2_msm_128`).
+/// Where the field pairs its products ([`Coordinate::PAIRED_PRODUCTS`]: `mul2` in two SIMD
+/// lanes for Fp), the prefix products run as two interleaved chains joined before the inversion
+/// and the additions are finished two at a time; in G2 that cost 1% more (`g2_msm_128`).
 fn add_pairs<F: Coordinate>(points: &mut [Affine<F>], pairs: &[(u32, u32)], s: &mut Scratch<F>) {
     s.kind.clear();
     s.den.clear();
     s.prefix.clear();
+    // One chain of prefix products (skipping the pairs that need no inversion), or where the
+    // field pairs its products two chains, i % 2, joined before the inversion (the pairs that
+    // need no inversion carry 1 through them; they are rare).
+    let mut single = F::ONE;
     for &(a, b) in pairs {
         let (p, q) = (&points[a as usize], &points[b as usize]);
-        // The pairs that need no inversion carry 1 through the chains (they are rare).
         let (kind, d) = if q.infinity {
             (Kind::Keep, F::ONE)
         } else if p.infinity {
@@ -81,31 +83,47 @@ fn add_pairs<F: Coordinate>(points: &mut [Affine<F>], pairs: &[(u32, u32)], s: &
             }
         };
         s.kind.push(kind);
+        if !F::PAIRED_PRODUCTS {
+            s.prefix.push(single);
+            if kind.inverts() {
+                single = single * d;
+            }
+        }
         s.den.push(d);
     }
     let m = pairs.len();
-    // Chain i % 2 holds the product of the denominators of its indices below i.
-    let mut acc = [F::ONE, F::ONE];
-    let mut i = 0;
-    while i + 1 < m {
-        s.prefix.push(acc[0]);
-        s.prefix.push(acc[1]);
-        (acc[0], acc[1]) = F::mul2(&acc[0], &s.den[i], &acc[1], &s.den[i + 1]);
-        i += 2;
-    }
-    if i < m {
-        s.prefix.push(acc[0]);
-        acc[0] = acc[0] * s.den[i];
-    }
-    // A product of nonzero values: never zero.
-    let inv = (acc[0] * acc[1]).invert_vartime().unwrap_or(F::ZERO);
-    let (inv0, inv1) = F::mul2(&inv, &acc[1], &inv, &acc[0]);
-    let mut inv = [inv0, inv1];
-    for i in (0..m).rev() {
-        let chain = &mut inv[i % 2];
-        let (inv_i, next) = F::mul2(&s.prefix[i], chain, chain, &s.den[i]);
-        s.den[i] = inv_i;
-        *chain = next;
+    if !F::PAIRED_PRODUCTS {
+        // A product of nonzero values: never zero.
+        let mut inv = single.invert_vartime().unwrap_or(F::ZERO);
+        for i in (0..m).rev() {
+            if s.kind[i].inverts() {
+                let (inv_i, next) = F::mul2(&s.prefix[i], &inv, &inv, &s.den[i]);
+                s.den[i] = inv_i;
+                inv = next;
+            }
+        }
+    } else {
+        let mut acc = [F::ONE, F::ONE];
+        let mut i = 0;
+        while i + 1 < m {
+            s.prefix.push(acc[0]);
+            s.prefix.push(acc[1]);
+            (acc[0], acc[1]) = F::mul2(&acc[0], &s.den[i], &acc[1], &s.den[i + 1]);
+            i += 2;
+        }
+        if i < m {
+            s.prefix.push(acc[0]);
+            acc[0] = acc[0] * s.den[i];
+        }
+        let inv = (acc[0] * acc[1]).invert_vartime().unwrap_or(F::ZERO);
+        let (inv0, inv1) = F::mul2(&inv, &acc[1], &inv, &acc[0]);
+        let mut inv = [inv0, inv1];
+        for i in (0..m).rev() {
+            let chain = &mut inv[i % 2];
+            let (inv_i, next) = F::mul2(&s.prefix[i], chain, chain, &s.den[i]);
+            s.den[i] = inv_i;
+            *chain = next;
+        }
     }
     let mut i = 0;
     while i < m {
@@ -234,8 +252,11 @@ pub(super) fn msm<F: Coordinate>(points: &[Affine<F>], scalars: &[u128], bits: u
     }
     let mut acc = Point::IDENTITY;
     for j in (0..w).rev() {
-        for _ in 0..c {
-            acc = acc.double();
+        // The identity's doublings cost as much as any other: the top window has none.
+        if j + 1 < w {
+            for _ in 0..c {
+                acc = acc.double();
+            }
         }
         acc = acc.add_affine(&entries[sum(j) as usize]);
     }

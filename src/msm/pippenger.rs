@@ -47,15 +47,17 @@ pub(super) fn best_method(n: usize, bits: u32, affine: AffineCosts) -> Method {
     for c in 2..=16u32 {
         let windows = windows(bits, c) as u64;
         let buckets = 1u64 << (c - 1);
-        let doublings = windows * c as u64 * DOUBLE;
-        let projective = windows * (n * MIXED_ADD + 2 * buckets * FULL_ADD) + doublings;
+        let doublings = (windows - 1) * c as u64 * DOUBLE;
+        let projective = windows * (n * MIXED_ADD + 2 * buckets * FULL_ADD + c as u64 * DOUBLE);
         // Each window adds its n entries into the nonempty buckets (a tree per bucket, one
-        // inversion per level), then sums the buckets in two additions per bucket (an
-        // inversion per bucket, shared by the windows).
+        // inversion per level), then sums the buckets in two additions per bucket, the first two
+        // of them copies (an inversion per bucket, shared by the windows), and its sum is added
+        // to the total.
         let nonempty = expected_nonempty(n, buckets);
         let levels = 64 - (n / buckets + 1).leading_zeros() as u64 + 2;
-        let batch_affine = windows * (n + 2 * buckets).saturating_sub(nonempty) * affine.add
+        let batch_affine = windows * (n + 2 * buckets - 2).saturating_sub(nonempty) * affine.add
             + (buckets + 1 + levels) * affine.inversion
+            + windows * MIXED_ADD
             + doublings;
         for cand in [(projective, Method::Projective(c)), (batch_affine, Method::BatchAffine(c))] {
             if cand.0 < best.0 {
