@@ -3,8 +3,10 @@
 //! Each scalar is first split with the group's endomorphism (GLV on G1: two 128-bit halves;
 //! GLS on G2: four 64-bit digits), so an MSM of n points becomes one of 2n or 4n points with
 //! short scalars. That MSM runs Straus's interleaved NAF method for a few points and
-//! Pippenger's bucket method with signed digits for many (see `pippenger.rs`), whichever a cost
-//! model says is cheaper for the size.
+//! Pippenger's bucket method with signed digits for more, its buckets summed in affine
+//! coordinates with shared inversions (`batch_affine.rs`) or in projective ones
+//! (`pippenger.rs`), whichever a cost model fitted to the meter says is cheapest for the size
+//! (on the bench sizes: batch-affine from 16 points on G1 and from 2 points on G2).
 
 mod batch_affine;
 mod pippenger;
