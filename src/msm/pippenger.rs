@@ -47,6 +47,10 @@ pub(super) fn best_method(n: usize, bits: u32, affine: AffineCosts) -> Method {
     for c in 2..=16u32 {
         let windows = windows(bits, c) as u64;
         let buckets = 1u64 << (c - 1);
+        // More buckets than points only adds empty ones to sum (and the model's cost to small MSMs).
+        if buckets > n.max(2) {
+            break;
+        }
         let doublings = (windows - 1) * c as u64 * DOUBLE;
         let projective = windows * (n * MIXED_ADD + 2 * buckets * FULL_ADD + c as u64 * DOUBLE);
         // Each window adds its n entries into the nonempty buckets (a tree per bucket, one
