@@ -148,16 +148,21 @@ fn add_pairs<F: Coordinate>(points: &mut [Affine<F>], pairs: &[(u32, u32)], s: &
             i += 2;
             continue;
         }
-        let (p, q) = (points[a0 as usize], points[b0 as usize]);
+        let (p, q) = (&points[a0 as usize], &points[b0 as usize]);
         match s.kind[i] {
             Kind::Add | Kind::Double => {
-                let lambda = numerator(s.kind[i], &p, &q) * s.den[i];
+                let lambda = if s.kind[i] == Kind::Add {
+                    F::lin_unreduced([(&q.y, 1), (&p.y, -1)]) * s.den[i]
+                } else {
+                    F::lin_unreduced([(&p.x.square(), 3)]) * s.den[i]
+                };
                 let x3 = F::lin([(&lambda.square(), 1), (&p.x, -1), (&q.x, -1)]);
                 let y3 = lambda * F::lin_unreduced([(&p.x, 1), (&x3, -1)]);
-                points[a0 as usize] = Affine { x: x3, y: F::lin([(&y3, 1), (&p.y, -1)]), infinity: false };
+                let y3 = F::lin([(&y3, 1), (&p.y, -1)]);
+                points[a0 as usize] = Affine { x: x3, y: y3, infinity: false };
             }
             Kind::Cancel => points[a0 as usize] = Affine::IDENTITY,
-            Kind::Copy => points[a0 as usize] = q,
+            Kind::Copy => points[a0 as usize] = *q,
             Kind::Keep => {}
         }
         i += 1;
