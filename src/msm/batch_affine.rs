@@ -130,10 +130,10 @@ fn add_pairs<F: Coordinate>(points: &mut [Affine<F>], pairs: &[(u32, u32)], s: &
         let (a0, b0) = pairs[i];
         if F::PAIRED_PRODUCTS && i + 1 < m && s.kind[i].inverts() && s.kind[i + 1].inverts() {
             let (a1, b1) = pairs[i + 1];
-            let (p0, q0) = (points[a0 as usize], points[b0 as usize]);
-            let (p1, q1) = (points[a1 as usize], points[b1 as usize]);
+            let (p0, q0) = (&points[a0 as usize], &points[b0 as usize]);
+            let (p1, q1) = (&points[a1 as usize], &points[b1 as usize]);
             let (l0, l1) =
-                F::mul2(&numerator(s.kind[i], &p0, &q0), &s.den[i], &numerator(s.kind[i + 1], &p1, &q1), &s.den[i + 1]);
+                F::mul2(&numerator(s.kind[i], p0, q0), &s.den[i], &numerator(s.kind[i + 1], p1, q1), &s.den[i + 1]);
             let (sq0, sq1) = F::square2(&l0, &l1);
             let x0 = F::lin([(&sq0, 1), (&p0.x, -1), (&q0.x, -1)]);
             let x1 = F::lin([(&sq1, 1), (&p1.x, -1), (&q1.x, -1)]);
@@ -143,8 +143,9 @@ fn add_pairs<F: Coordinate>(points: &mut [Affine<F>], pairs: &[(u32, u32)], s: &
                 &l1,
                 &F::lin_unreduced([(&p1.x, 1), (&x1, -1)]),
             );
-            points[a0 as usize] = Affine { x: x0, y: F::lin([(&y0, 1), (&p0.y, -1)]), infinity: false };
-            points[a1 as usize] = Affine { x: x1, y: F::lin([(&y1, 1), (&p1.y, -1)]), infinity: false };
+            let (y0, y1) = (F::lin([(&y0, 1), (&p0.y, -1)]), F::lin([(&y1, 1), (&p1.y, -1)]));
+            points[a0 as usize] = Affine { x: x0, y: y0, infinity: false };
+            points[a1 as usize] = Affine { x: x1, y: y1, infinity: false };
             i += 2;
             continue;
         }
