@@ -13,6 +13,9 @@ pub(crate) trait Coordinate:
     const ONE: Self;
     /// The curve constant b.
     const B: Self;
+    /// Whether [`Self::mul2`] is cheaper than two products (two SIMD lanes for Fp), so that
+    /// code may pair independent products to use it.
+    const PAIRED_PRODUCTS: bool;
 
     fn square(&self) -> Self;
     fn double(&self) -> Self;
@@ -44,6 +47,7 @@ impl Coordinate for Fp {
     const ZERO: Fp = Fp::ZERO;
     const ONE: Fp = Fp::ONE;
     const B: Fp = Fp::from_words([4, 0, 0, 0, 0, 0]);
+    const PAIRED_PRODUCTS: bool = true;
 
     #[inline]
     fn square(&self) -> Fp {
@@ -105,6 +109,8 @@ impl Coordinate for Fp2 {
     const ZERO: Fp2 = Fp2::ZERO;
     const ONE: Fp2 = Fp2::ONE;
     const B: Fp2 = Fp2::new(Fp::from_words([4, 0, 0, 0, 0, 0]), Fp::from_words([4, 0, 0, 0, 0, 0]));
+    // Two Fp2 products: an Fp2 product already fills the two lanes.
+    const PAIRED_PRODUCTS: bool = false;
 
     #[inline]
     fn square(&self) -> Fp2 {

@@ -8,31 +8,88 @@ use crate::groups::point::{Affine, Point};
 use alloc::vec;
 use alloc::vec::Vec;
 
-/// Relative costs under the meter, in mixed additions: a full addition and a doubling.
-const FULL_ADD: usize = 12;
-const DOUBLE: usize = 8;
-const MIXED_ADD: usize = 11;
-const STRAUS_WINDOW: usize = 5;
+/// Relative costs under the meter, in tenths of a product of the projective formulas (a full
+/// addition is 12 products): a full addition, a doubling and a mixed addition.
+const FULL_ADD: u64 = 120;
+const DOUBLE: u64 = 80;
+const MIXED_ADD: u64 = 110;
+const STRAUS_WINDOW: u64 = 5;
 
-/// The window for `n` points with `bits`-bit scalars, or `None` when Straus's method is cheaper.
-pub(super) fn best_window(n: usize, bits: u32) -> Option<u32> {
-    let bits = bits as usize;
+/// What an affine addition in a batch and an inversion cost in one group, in the units of
+/// [`FULL_ADD`], measured under the meter (`g1_msm`, `g2_msm`, `fp_inv`, `fp2_inv` rows).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct AffineCosts {
+    /// One addition of [`super::batch_affine`], its share of the batch's products included.
+    pub(super) add: u64,
+    /// One inversion of the coordinate field.
+    pub(super) inversion: u64,
+}
+
+/// How [`super::msm_short`] sums the points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Method {
+    /// Straus's interleaved NAFs.
+    Straus,
+    /// Pippenger's buckets in projective coordinates ([`msm`]), windows of the given width.
+    Projective(u32),
+    /// Pippenger's buckets in affine coordinates ([`super::batch_affine::msm`]).
+    BatchAffine(u32),
+}
+
+/// The cheapest method for `n` points with `bits`-bit scalars, by the cost model.
+pub(super) fn best_method(n: usize, bits: u32, affine: AffineCosts) -> Method {
+    let n = n as u64;
+    let bits64 = bits as u64;
     // Straus: a table of odd multiples per point, shared doublings, an addition per NAF digit.
     let table = (1 << (STRAUS_WINDOW - 2)) * FULL_ADD + DOUBLE;
-    let straus = n * table + bits * DOUBLE + n * bits * FULL_ADD / (STRAUS_WINDOW + 1);
-    let (cost, c) = (2..=16u32)
-        .map(|c| {
-            let windows = windows(bits as u32, c) as usize;
-            let buckets = 1usize << (c - 1);
-            (windows * (n * MIXED_ADD + 2 * buckets * FULL_ADD + c as usize * DOUBLE), c)
-        })
-        .min()
-        .expect("the range is not empty");
-    (cost < straus).then_some(c)
+    let straus = n * table + bits64 * DOUBLE + n * bits64 * FULL_ADD / (STRAUS_WINDOW + 1);
+    let mut best = (straus, Method::Straus);
+    for c in 2..=16u32 {
+        let windows = windows(bits, c) as u64;
+        let buckets = 1u64 << (c - 1);
+        // More buckets than points only adds empty ones to sum (and the model's cost to small MSMs).
+        if buckets > n.max(2) {
+            break;
+        }
+        let doublings = (windows - 1) * c as u64 * DOUBLE;
+        let projective = windows * (n * MIXED_ADD + 2 * buckets * FULL_ADD + c as u64 * DOUBLE);
+        // Each window adds its n entries into the nonempty buckets (a tree per bucket, one
+        // inversion per level), then sums the buckets in two additions per bucket, the first two
+        // of them copies (an inversion per bucket, shared by the windows), and its sum is added
+        // to the total.
+        let nonempty = expected_nonempty(n, buckets);
+        let levels = 64 - (n / buckets + 1).leading_zeros() as u64 + 2;
+        let batch_affine = windows * (n + 2 * buckets - 2).saturating_sub(nonempty) * affine.add
+            + (buckets + 1 + levels) * affine.inversion
+            + windows * MIXED_ADD
+            + doublings;
+        for cand in [(projective, Method::Projective(c)), (batch_affine, Method::BatchAffine(c))] {
+            if cand.0 < best.0 {
+                best = cand;
+            }
+        }
+    }
+    best.1
+}
+
+/// How many of `buckets` buckets `n` uniformly spread points leave nonempty:
+/// `buckets·(1 - (1 - 1/buckets)^n)`, rounded down.
+fn expected_nonempty(n: u64, buckets: u64) -> u64 {
+    let mut empty = 1.0f64;
+    let mut base = 1.0 - 1.0 / buckets as f64;
+    let mut e = n;
+    while e > 0 {
+        if e & 1 == 1 {
+            empty *= base;
+        }
+        base *= base;
+        e >>= 1;
+    }
+    (buckets as f64 * (1.0 - empty)) as u64
 }
 
 /// Windows needed for `bits`-bit scalars: one more bit for the last digit's carry.
-fn windows(bits: u32, c: u32) -> u32 {
+pub(super) fn windows(bits: u32, c: u32) -> u32 {
     (bits + 1).div_ceil(c)
 }
 
