@@ -22,7 +22,7 @@ const VARIANTS: &[Variant] = &[
     WITHOUT_SIMD128_FLAG,
     Variant {
         name: "radix30 + simd128, operands in sight",
-        description: "the shipped kernels with the operands they hide behind an opaque identity swizzle left in sight of the optimizer (`--cfg icbls_visible_operands`): LLVM turns `extmul` on constant or equal-lane operands into an extension and an `i64x2.mul` (4 instructions instead of 1) and the `m_k` swizzle into a shuffle",
+        description: "the shipped kernels with the limbs of p, which they hide behind an opaque identity swizzle, left in sight of the optimizer (`--cfg icbls_visible_operands`): LLVM turns `extmul` on them into an extension and an `i64x2.mul` (4 instructions instead of 1) and the `m_k` swizzle into a shuffle",
         kernel: None,
         rustflags: Some("-C target-feature=+simd128 --cfg icbls_visible_operands"),
     },

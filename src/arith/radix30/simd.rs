@@ -19,11 +19,12 @@ fn pack(x: u64, y: u64) -> v128 {
 }
 
 /// The identity byte permutation, hidden from the optimizer. LLVM lowers `extmul_low` to an
-/// extension and an `i64x2.mul` (which the IC charges 4 rather than 1) wherever it can see an
-/// operand's lanes: a constant such as a limb of p, or equal lanes. Swizzling such an operand
-/// by this permutation (see [`hide`]) leaves it unchanged for 1 instruction and keeps the
-/// `extmul` (compare the variant `--cfg icbls_visible_operands` in `bench/RESULTS.md`, which
-/// leaves the permutation in sight and so measures the kernel without it).
+/// extension and an `i64x2.mul` (which the IC charges 4 rather than 1) where an operand is a
+/// constant it can see: the limbs of p. Swizzling them by this permutation (see [`hide`])
+/// leaves them unchanged for 1 instruction and keeps the `extmul` (the variant
+/// `--cfg icbls_visible_operands` in `bench/RESULTS.md` leaves the permutation in sight and
+/// so measures the kernel without it). Operands with equal lanes (the splats of the single
+/// and Fp2 products) are left in sight: hiding them too measured dearer in this build.
 #[inline(always)]
 fn opaque_identity() -> v128 {
     let id = i8x16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
@@ -291,27 +292,26 @@ pub(super) fn mul2_13(a: [u64; 13], b: [u64; 13], c: [u64; 13], d: [u64; 13], p:
 /// one column at a time as in `unrolled.rs`.
 #[inline(always)]
 pub(super) fn mul1_13(a: [u64; 13], b: [u64; 13], p: [u64; 13], p_inv: u64) -> [u64; 13] {
-    let id = opaque_identity();
-    let x0 = hide(u32x4_splat(a[0] as u32), id);
-    let x1 = hide(u32x4_splat(a[1] as u32), id);
-    let x2 = hide(u32x4_splat(a[2] as u32), id);
-    let x3 = hide(u32x4_splat(a[3] as u32), id);
-    let x4 = hide(u32x4_splat(a[4] as u32), id);
-    let x5 = hide(u32x4_splat(a[5] as u32), id);
-    let x6 = hide(u32x4_splat(a[6] as u32), id);
-    let x7 = hide(u32x4_splat(a[7] as u32), id);
-    let x8 = hide(u32x4_splat(a[8] as u32), id);
-    let x9 = hide(u32x4_splat(a[9] as u32), id);
-    let x10 = hide(u32x4_splat(a[10] as u32), id);
-    let x11 = hide(u32x4_splat(a[11] as u32), id);
-    let x12 = hide(u32x4_splat(a[12] as u32), id);
+    let x0 = u32x4_splat(a[0] as u32);
+    let x1 = u32x4_splat(a[1] as u32);
+    let x2 = u32x4_splat(a[2] as u32);
+    let x3 = u32x4_splat(a[3] as u32);
+    let x4 = u32x4_splat(a[4] as u32);
+    let x5 = u32x4_splat(a[5] as u32);
+    let x6 = u32x4_splat(a[6] as u32);
+    let x7 = u32x4_splat(a[7] as u32);
+    let x8 = u32x4_splat(a[8] as u32);
+    let x9 = u32x4_splat(a[9] as u32);
+    let x10 = u32x4_splat(a[10] as u32);
+    let x11 = u32x4_splat(a[11] as u32);
+    let x12 = u32x4_splat(a[12] as u32);
     let y0 = pack(b[0], b[7]);
     let y1 = pack(b[1], b[8]);
     let y2 = pack(b[2], b[9]);
     let y3 = pack(b[3], b[10]);
     let y4 = pack(b[4], b[11]);
     let y5 = pack(b[5], b[12]);
-    let y6 = hide(pack(b[6], 0), id);
+    let y6 = pack(b[6], 0);
     let e0 = mulx(x0, y0);
     let e1 = i64x2_add(mulx(x0, y1), mulx(x1, y0));
     let e2 = i64x2_add(i64x2_add(mulx(x0, y2), mulx(x1, y1)), mulx(x2, y0));
@@ -502,20 +502,19 @@ pub(super) fn mul1_13(a: [u64; 13], b: [u64; 13], p: [u64; 13], p_inv: u64) -> [
 /// taken limb by limb and reduced once by `fp2_reduce`.
 #[inline(always)]
 pub(super) fn fp2_wide_13(a0: [u64; 13], a1: [u64; 13], b0: [u64; 13], b1: [u64; 13]) -> [v128; 26] {
-    let id = opaque_identity();
-    let x0 = hide(u32x4_splat(a0[0] as u32), id);
-    let x1 = hide(u32x4_splat(a0[1] as u32), id);
-    let x2 = hide(u32x4_splat(a0[2] as u32), id);
-    let x3 = hide(u32x4_splat(a0[3] as u32), id);
-    let x4 = hide(u32x4_splat(a0[4] as u32), id);
-    let x5 = hide(u32x4_splat(a0[5] as u32), id);
-    let x6 = hide(u32x4_splat(a0[6] as u32), id);
-    let x7 = hide(u32x4_splat(a0[7] as u32), id);
-    let x8 = hide(u32x4_splat(a0[8] as u32), id);
-    let x9 = hide(u32x4_splat(a0[9] as u32), id);
-    let x10 = hide(u32x4_splat(a0[10] as u32), id);
-    let x11 = hide(u32x4_splat(a0[11] as u32), id);
-    let x12 = hide(u32x4_splat(a0[12] as u32), id);
+    let x0 = u32x4_splat(a0[0] as u32);
+    let x1 = u32x4_splat(a0[1] as u32);
+    let x2 = u32x4_splat(a0[2] as u32);
+    let x3 = u32x4_splat(a0[3] as u32);
+    let x4 = u32x4_splat(a0[4] as u32);
+    let x5 = u32x4_splat(a0[5] as u32);
+    let x6 = u32x4_splat(a0[6] as u32);
+    let x7 = u32x4_splat(a0[7] as u32);
+    let x8 = u32x4_splat(a0[8] as u32);
+    let x9 = u32x4_splat(a0[9] as u32);
+    let x10 = u32x4_splat(a0[10] as u32);
+    let x11 = u32x4_splat(a0[11] as u32);
+    let x12 = u32x4_splat(a0[12] as u32);
     let y0 = pack(b0[0], b1[0]);
     let y1 = pack(b0[1], b1[1]);
     let y2 = pack(b0[2], b1[2]);
@@ -529,19 +528,19 @@ pub(super) fn fp2_wide_13(a0: [u64; 13], a1: [u64; 13], b0: [u64; 13], b1: [u64;
     let y10 = pack(b0[10], b1[10]);
     let y11 = pack(b0[11], b1[11]);
     let y12 = pack(b0[12], b1[12]);
-    let u0 = hide(u32x4_splat(a1[0] as u32), id);
-    let u1 = hide(u32x4_splat(a1[1] as u32), id);
-    let u2 = hide(u32x4_splat(a1[2] as u32), id);
-    let u3 = hide(u32x4_splat(a1[3] as u32), id);
-    let u4 = hide(u32x4_splat(a1[4] as u32), id);
-    let u5 = hide(u32x4_splat(a1[5] as u32), id);
-    let u6 = hide(u32x4_splat(a1[6] as u32), id);
-    let u7 = hide(u32x4_splat(a1[7] as u32), id);
-    let u8 = hide(u32x4_splat(a1[8] as u32), id);
-    let u9 = hide(u32x4_splat(a1[9] as u32), id);
-    let u10 = hide(u32x4_splat(a1[10] as u32), id);
-    let u11 = hide(u32x4_splat(a1[11] as u32), id);
-    let u12 = hide(u32x4_splat(a1[12] as u32), id);
+    let u0 = u32x4_splat(a1[0] as u32);
+    let u1 = u32x4_splat(a1[1] as u32);
+    let u2 = u32x4_splat(a1[2] as u32);
+    let u3 = u32x4_splat(a1[3] as u32);
+    let u4 = u32x4_splat(a1[4] as u32);
+    let u5 = u32x4_splat(a1[5] as u32);
+    let u6 = u32x4_splat(a1[6] as u32);
+    let u7 = u32x4_splat(a1[7] as u32);
+    let u8 = u32x4_splat(a1[8] as u32);
+    let u9 = u32x4_splat(a1[9] as u32);
+    let u10 = u32x4_splat(a1[10] as u32);
+    let u11 = u32x4_splat(a1[11] as u32);
+    let u12 = u32x4_splat(a1[12] as u32);
     let v0 = pack(b1[0], b0[0]);
     let v1 = pack(b1[1], b0[1]);
     let v2 = pack(b1[2], b0[2]);
