@@ -109,8 +109,13 @@ fn pairing_check_agrees_with_zkcrypto_and_blst() {
 
 #[test]
 fn prepared_generators_match_run_time_preparation() {
-    assert_eq!(G2Prepared::generator(), G2Prepared::new(&G2Affine::generator()));
-    assert_eq!(G2Prepared::neg_generator(), G2Prepared::new(&-G2Affine::generator()));
+    // The built-in lines are normalized (constant coefficient one).
+    assert_eq!(G2Prepared::generator(), G2Prepared::new_normalized(&G2Affine::generator()));
+    assert_eq!(G2Prepared::neg_generator(), G2Prepared::new_normalized(&-G2Affine::generator()));
+    // They give the pairings of the plain lines.
+    let p = G1Affine::generator();
+    let plain = multi_miller_loop(&[(&p, &G2Prepared::new(&G2Affine::generator()))]).final_exponentiation();
+    assert_eq!(multi_miller_loop(&[(&p, &G2Prepared::generator())]).final_exponentiation(), plain);
 }
 
 /// An EIP-2537 pairing input decoded as the EIP says: a nonempty multiple of 384 bytes, each
