@@ -38,7 +38,6 @@ pub(crate) mod sealed {
         fn add_affine(&self, rhs: &A) -> Self;
         fn batch_normalize(points: &[Self], out: &mut [A]);
         fn from_affine(p: &A) -> Self;
-        fn add(&self, rhs: &Self) -> Self;
         /// `[n]·self` for a small public `n`, by doubling and adding.
         fn mul_u64(&self, n: u64) -> Self;
         /// `Σ [k_i] P_i`; `None` when the lengths differ.
@@ -106,10 +105,6 @@ macro_rules! point_traits {
             #[inline(always)]
             fn from_affine(p: &$affine) -> Self {
                 $projective::from(*p)
-            }
-            #[inline(always)]
-            fn add(&self, rhs: &Self) -> Self {
-                *self + *rhs
             }
             #[inline(always)]
             fn mul_u64(&self, n: u64) -> Self {
