@@ -8,8 +8,9 @@ mod common;
 use common::Rng;
 use icbls::bls::{min_pk, SecretKey};
 use icbls::sync_committee::{
-    compute_domain, compute_signing_root, mainnet_fork_version, BeaconBlockHeader, SyncCommittee, SyncError,
-    DOMAIN_SYNC_COMMITTEE, MAINNET_GENESIS_VALIDATORS_ROOT, SYNC_COMMITTEE_SIZE,
+    compute_domain, compute_signing_root, is_valid_merkle_branch, mainnet_fork_version, sync_committee_root,
+    BeaconBlockHeader, SyncCommittee, SyncError, DOMAIN_SYNC_COMMITTEE, MAINNET_GENESIS_VALIDATORS_ROOT,
+    SYNC_COMMITTEE_SIZE,
 };
 use icbls::{DecodeError, Fr};
 use serde_json::Value;
@@ -179,4 +180,36 @@ fn random_participation_against_blst() {
         let other = BeaconBlockHeader { body_root: [3; 32], ..header };
         assert_eq!(committee.verify(&bits, &signature, &other, fork, &gvr), Err(SyncError::InvalidSignature));
     }
+}
+
+/// The committee's SSZ root, from the library, equals the root the bootstrap's Merkle branch
+/// proves under the beacon state's root; a changed key, aggregate, sibling or index does not.
+#[test]
+fn the_committee_root_is_proven_by_the_bootstrap_branch() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors/sync_committee/mainnet_capella_update.json");
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let u = mainnet_update();
+    let expected = root(&v["committee_root"]);
+    let state_root = root(&v["bootstrap_header_state_root"]);
+    let branch: Vec<[u8; 32]> = v["current_sync_committee_branch"].as_array().unwrap().iter().map(root).collect();
+    let gindex = v["current_sync_committee_gindex"].as_u64().unwrap();
+    let index = gindex - (1 << branch.len());
+
+    let committee = SyncCommittee::from_compressed(&u.committee).unwrap();
+    assert_eq!(committee.hash_tree_root(), expected);
+    let keys: Vec<[u8; 48]> = u.committee.iter().map(|k| k.as_slice().try_into().unwrap()).collect();
+    let aggregate: [u8; 48] = u.aggregate_key.as_slice().try_into().unwrap();
+    assert_eq!(sync_committee_root(&keys, &aggregate), expected);
+    assert!(is_valid_merkle_branch(&expected, &branch, index, &state_root));
+
+    let mut swapped = keys.clone();
+    swapped.swap(0, 1);
+    assert_ne!(sync_committee_root(&swapped, &aggregate), expected);
+    assert_ne!(sync_committee_root(&keys, &keys[0]), expected);
+    assert!(!is_valid_merkle_branch(&expected, &branch, index ^ 1, &state_root));
+    assert!(!is_valid_merkle_branch(&expected, &branch, index + (1 << branch.len()), &state_root));
+    assert!(!is_valid_merkle_branch(&expected, &branch[..4], index, &state_root));
+    let mut bent = branch.clone();
+    bent[2][0] ^= 1;
+    assert!(!is_valid_merkle_branch(&expected, &bent, index, &state_root));
 }

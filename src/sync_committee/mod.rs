@@ -28,7 +28,9 @@
 
 mod ssz;
 
-pub use ssz::{compute_domain, compute_signing_root, BeaconBlockHeader, Root};
+pub use ssz::{
+    compute_domain, compute_signing_root, is_valid_merkle_branch, sync_committee_root, BeaconBlockHeader, Root,
+};
 
 use crate::bls::{min_pk, BlsError};
 use crate::{DecodeError, G1Affine, G1Projective};
@@ -160,6 +162,13 @@ impl SyncCommittee {
     /// The sum of the keys (the SSZ `SyncCommittee`'s `aggregate_pubkey`).
     pub fn aggregate_key(&self) -> G1Affine {
         self.sum.to_affine_vartime()
+    }
+
+    /// `hash_tree_root` of the SSZ `SyncCommittee` (the keys and their sum, compressed): the
+    /// root a light client knows the committee by ([`sync_committee_root`]).
+    pub fn hash_tree_root(&self) -> Root {
+        let keys: Vec<[u8; 48]> = self.keys.iter().map(G1Affine::to_compressed).collect();
+        sync_committee_root(&keys, &self.aggregate_key().to_compressed())
     }
 
     /// The aggregate key of the participants marked in `bits` (bit i of byte i/8, least

@@ -1,6 +1,7 @@
 //! The SSZ roots a sync-committee signature covers (consensus-specs, `ssz/simple-serialize.md`
-//! and `phase0/beacon-chain.md`): `hash_tree_root` of a `BeaconBlockHeader`, of `ForkData` and
-//! of `SigningData`, each a Merkle tree of SHA-256 over 32-byte chunks.
+//! and `phase0/beacon-chain.md`): `hash_tree_root` of a `BeaconBlockHeader`, of `ForkData`, of
+//! `SigningData` and of a `SyncCommittee`, each a Merkle tree of SHA-256 over 32-byte chunks,
+//! and the Merkle-branch check that ties a committee's root to a state root.
 
 use sha2::{Digest, Sha256};
 
@@ -73,4 +74,45 @@ pub fn compute_domain(domain_type: [u8; 4], fork_version: [u8; 4], genesis_valid
 /// `compute_signing_root(object, domain)`: `hash_tree_root(SigningData(object_root, domain))`.
 pub fn compute_signing_root(object_root: &Root, domain: &Root) -> Root {
     node(object_root, domain)
+}
+
+/// `hash_tree_root` of a `BLSPubkey` (`Bytes48`): its two chunks, the second zero-padded.
+fn pubkey_root(key: &[u8; 48]) -> Root {
+    let mut low = [0u8; 32];
+    let mut high = [0u8; 32];
+    low.copy_from_slice(&key[..32]);
+    high[..16].copy_from_slice(&key[32..]);
+    node(&low, &high)
+}
+
+/// `hash_tree_root(SyncCommittee(pubkeys, aggregate_pubkey))` (altair `SyncCommittee`): the
+/// Merkle root of the keys' roots (a `Vector[BLSPubkey, n]`, `n` a power of two) beside the
+/// aggregate key's root. This is the root a light client trusts for a committee (the
+/// `current_sync_committee` or `next_sync_committee` leaf of a beacon state).
+pub fn sync_committee_root(pubkeys: &[[u8; 48]], aggregate_pubkey: &[u8; 48]) -> Root {
+    let mut layer: alloc::vec::Vec<Root> = pubkeys.iter().map(pubkey_root).collect();
+    while layer.len() > 1 {
+        layer = layer.chunks(2).map(|pair| node(&pair[0], pair.get(1).unwrap_or(&[0; 32]))).collect();
+    }
+    let keys_root = layer.first().copied().unwrap_or([0; 32]);
+    node(&keys_root, &pubkey_root(aggregate_pubkey))
+}
+
+/// `is_valid_merkle_branch(leaf, branch, depth, index, root)` (phase0): whether `leaf` sits at
+/// `index` (of a tree of `branch.len()` levels) under `root`, the sibling of each level taken
+/// from `branch`, lowest first. For a generalized index `g`, `index = g - 2^depth`; for
+/// example `current_sync_committee` is at 54 in Capella's and Deneb's `BeaconState` (depth 5,
+/// index 22) and at 86 from Electra on (depth 6, index 22).
+pub fn is_valid_merkle_branch(leaf: &Root, branch: &[Root], index: u64, root: &Root) -> bool {
+    if branch.len() < 64 && index >> branch.len() != 0 {
+        return false;
+    }
+    let computed = branch.iter().enumerate().fold(*leaf, |value, (level, sibling)| {
+        if level < 64 && (index >> level) & 1 == 1 {
+            node(sibling, &value)
+        } else {
+            node(&value, sibling)
+        }
+    });
+    computed == *root
 }
