@@ -273,6 +273,11 @@ pub fn measure_endpoints(v: &mut Verifier) -> Result<Vec<EndpointRow>, String> {
     row(v, "drand_verify", "a round of the default chained network", r)?;
     let r = v.verify_canister_signature(crate::fixtures::internet_identity_signature(), false).map(|r| r.is_ok());
     row(v, "verify_canister_signature", "Internet Identity's, mainnet, with a delegation", r)?;
+    let (committee, update, _) = crate::fixtures::mainnet_sync_update();
+    let r = v.register_sync_committee(committee).map(|r| r.is_ok());
+    row(v, "register_sync_committee", "a mainnet committee (512 keys), as an update", r)?;
+    let r = v.verify_sync_aggregate(update, false).map(|r| r.is_ok());
+    row(v, "verify_sync_aggregate", "a mainnet update, 511 participants", r)?;
     Ok(rows)
 }
 

@@ -44,6 +44,39 @@ pub fn drand_mainnet_round() -> icbls_verifier_client::DrandVerifyArgs {
     }
 }
 
+/// The real mainnet light-client update of `tests/vectors/sync_committee/` (helios test data, see
+/// its PROVENANCE.md), as the verifier takes it: the committee to register, the aggregate to
+/// verify against it (mainnet, so no `fork`), and the committee's SSZ root.
+pub fn mainnet_sync_update(
+) -> (icbls_verifier_client::RegisterSyncCommitteeArgs, icbls_verifier_client::SyncAggregateArgs, Vec<u8>) {
+    use icbls_verifier_client::{BeaconBlockHeader, RegisterSyncCommitteeArgs, SyncAggregateArgs};
+    use serde_json::Value;
+    let text = include_str!("../../tests/vectors/sync_committee/mainnet_capella_update.json");
+    let v: Value = serde_json::from_str(text).expect("the vector is JSON");
+    let bytes = |v: &Value| hex::decode(v.as_str().expect("a hex string").trim_start_matches("0x")).expect("hex");
+    let number = |v: &Value| v.as_str().expect("a decimal string").parse::<u64>().expect("a u64");
+    let h = &v["attested_header"];
+    let register = RegisterSyncCommitteeArgs {
+        public_keys: v["committee"].as_array().expect("a list").iter().map(bytes).collect(),
+        aggregate_public_key: bytes(&v["aggregate_pubkey"]),
+    };
+    let aggregate = SyncAggregateArgs {
+        committee_root: bytes(&v["committee_root"]),
+        attested_header: BeaconBlockHeader {
+            slot: number(&h["slot"]),
+            proposer_index: number(&h["proposer_index"]),
+            parent_root: bytes(&h["parent_root"]),
+            state_root: bytes(&h["state_root"]),
+            body_root: bytes(&h["body_root"]),
+        },
+        sync_committee_bits: bytes(&v["sync_committee_bits"]),
+        sync_committee_signature: bytes(&v["sync_committee_signature"]),
+        signature_slot: number(&v["signature_slot"]),
+        fork: None,
+    };
+    (register, aggregate, bytes(&v["attested_header_root"]))
+}
+
 #[cfg(test)]
 mod tests {
     /// The canisters take the root key as hex from the harness (which links no icbls code), raw

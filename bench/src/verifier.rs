@@ -208,6 +208,24 @@ impl Verifier {
         let method = if update { "drand_verify_update" } else { "drand_verify" };
         self.call(method, (args,), update)
     }
+
+    /// `register_sync_committee` (an update).
+    pub fn register_sync_committee(
+        &mut self,
+        args: RegisterSyncCommitteeArgs,
+    ) -> Reply<Result<RegisteredSyncCommittee, Error>> {
+        self.call("register_sync_committee", (args,), true)
+    }
+
+    /// `verify_sync_aggregate` (or `verify_sync_aggregate_update`).
+    pub fn verify_sync_aggregate(
+        &mut self,
+        args: SyncAggregateArgs,
+        update: bool,
+    ) -> Reply<Result<VerifiedSyncAggregate, Error>> {
+        let method = if update { "verify_sync_aggregate_update" } else { "verify_sync_aggregate" };
+        self.call(method, (args,), update)
+    }
 }
 
 /// A principal from its text form, or the error naming it.

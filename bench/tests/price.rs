@@ -422,6 +422,28 @@ fn cases() -> Vec<Case> {
             ));
         }
     }
+    // A committee's registration (512 keys decompressed and checked, then stored), then an
+    // update verified against it (read back from stable memory), then a registration of the
+    // same committee again (found by its root, not checked again).
+    let (committee, update, _) = mainnet_sync_update();
+    let register = |label: &str| {
+        case(
+            "register_sync_committee",
+            label.to_string(),
+            (committee.clone(),),
+            items(512, 0),
+            ok::<RegisteredSyncCommittee>,
+        )
+    };
+    out.push(register("a mainnet committee"));
+    out.push(case(
+        "verify_sync_aggregate_update",
+        "a mainnet update, 511 participants".into(),
+        (update,),
+        items(0, 0),
+        ok::<VerifiedSyncAggregate>,
+    ));
+    out.push(register("the same committee again"));
     out
 }
 

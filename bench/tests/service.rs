@@ -41,7 +41,7 @@ fn friendly_canister() -> Principal {
 }
 
 fn init() -> InitArgs {
-    InitArgs { allow_list: vec![friend(), friendly_canister()], subnet_nodes: None }
+    InitArgs { allow_list: vec![friend(), friendly_canister()], subnet_nodes: None, ..InitArgs::default() }
 }
 
 fn on_meter() -> Verifier {
@@ -120,7 +120,7 @@ fn the_allow_list_survives_upgrades() {
     assert!(accepted(&mut v, friend()) && !accepted(&mut v, stranger()));
     v.upgrade(None).unwrap();
     assert!(accepted(&mut v, friend()) && !accepted(&mut v, stranger()));
-    v.upgrade(Some(InitArgs { allow_list: vec![stranger()], subnet_nodes: None })).unwrap();
+    v.upgrade(Some(InitArgs { allow_list: vec![stranger()], subnet_nodes: None, ..InitArgs::default() })).unwrap();
     assert!(!accepted(&mut v, friend()) && accepted(&mut v, stranger()));
 }
 

@@ -154,6 +154,14 @@ impl SyncCommittee {
         SyncCommittee { keys, sum }
     }
 
+    /// A committee from keys already checked and their sum as stored with them (a canister's
+    /// copy of a committee it checked before, read back without adding 512 points again).
+    /// `sum` must be the sum of `keys`: a wrong one makes [`SyncCommittee::verify`] check
+    /// aggregates under the wrong key.
+    pub fn from_checked_keys_and_sum(keys: Vec<G1Affine>, sum: G1Affine) -> SyncCommittee {
+        SyncCommittee { keys, sum: G1Projective::from(sum) }
+    }
+
     /// The keys, in committee order.
     pub fn keys(&self) -> &[G1Affine] {
         &self.keys

@@ -154,4 +154,24 @@ impl VerifierClient {
         let units = Units { bytes: args.previous_signature.as_ref().map_or(0, |p| p.len() as u64), ..Units::default() };
         self.paid("drand_verify_update", units, (args,)).await
     }
+
+    /// Registers an Ethereum sync committee: its SSZ root, by which
+    /// [`VerifierClient::verify_sync_aggregate`] finds it. Unpinned (the verifier may evict it
+    /// when its store is full) unless this canister is on the verifier's allow-list.
+    pub async fn register_sync_committee(
+        &self,
+        args: &RegisterSyncCommitteeArgs,
+    ) -> Result<Answer<RegisteredSyncCommittee>, CallError> {
+        let units = Units { items: args.public_keys.len() as u64, ..Units::default() };
+        self.paid("register_sync_committee", units, (args,)).await
+    }
+
+    /// Verifies a sync aggregate against a registered committee: its participants and the
+    /// attested header's root.
+    pub async fn verify_sync_aggregate(
+        &self,
+        args: &SyncAggregateArgs,
+    ) -> Result<Answer<VerifiedSyncAggregate>, CallError> {
+        self.paid("verify_sync_aggregate_update", Units::default(), (args,)).await
+    }
 }

@@ -48,7 +48,15 @@ pub struct InitArgs {
     /// The number of nodes of the verifier's subnet, which scales every price and charge.
     /// Absent: 13, an application subnet.
     pub subnet_nodes: Option<u32>,
+    /// How many sync committees the verifier keeps in stable memory, about 48 KiB each: at most
+    /// 64 ([`MAX_SYNC_COMMITTEE_SLOTS`]; more is taken as 64). Absent: 32.
+    pub sync_committee_slots: Option<u32>,
 }
+
+/// The sync committees the verifier keeps when the install argument does not say.
+pub const DEFAULT_SYNC_COMMITTEE_SLOTS: u32 = 32;
+/// The most sync committees the verifier keeps (their region of stable memory: 3 MiB).
+pub const MAX_SYNC_COMMITTEE_SLOTS: u32 = 64;
 
 /// The arguments of `price`: a method and the sizes of an input.
 ///
@@ -68,6 +76,8 @@ pub struct InitArgs {
 /// | `hash_to_g1`, `hash_to_g2` | - | the message's and the DST's length |
 /// | `drand_verify` | - | the previous signature's length |
 /// | `verify_canister_signature` | - | the message's, the signature's and the key's length |
+/// | `register_sync_committee` (an update only) | public keys | - |
+/// | `verify_sync_aggregate` | - | - |
 #[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct PriceArgs {
     /// The method, e.g. `"pairing_check_update"` (or `"pairing_check"`: the same price).
@@ -296,6 +306,33 @@ pub const MODELS: &[Model] = &[
         items_cap: NO_CAP,
         bytes_field: "signature",
         bytes_cap: [768 * 1024, MAX_ARGUMENT_BYTES],
+    },
+    // An update only (a query's registration would be discarded with its state): 512 keys
+    // decompressed and subgroup-checked, the root hashed, the committee written to stable
+    // memory. Its cap is a committee's size; other sizes are refused before any key is decoded.
+    Model {
+        method: "register_sync_committee",
+        address: None,
+        fixed: 40_000_000,
+        per_item: 2_500_000,
+        per_byte: 0,
+        items_field: "public_keys",
+        items_cap: [512, 512],
+        bytes_field: "",
+        bytes_cap: NO_CAP,
+    },
+    // Fixed-size input: the committee read from stable memory, the participants' key, one
+    // hash to G2 and a pairing check.
+    Model {
+        method: "verify_sync_aggregate",
+        address: None,
+        fixed: 70_000_000,
+        per_item: 0,
+        per_byte: 0,
+        items_field: "",
+        items_cap: NO_CAP,
+        bytes_field: "",
+        bytes_cap: NO_CAP,
     },
 ];
 

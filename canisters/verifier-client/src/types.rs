@@ -439,3 +439,93 @@ pub struct VerifiedCanisterSignature {
     /// the signature.
     pub certificate_time_ns: u64,
 }
+
+/// The arguments of `register_sync_committee`: an Ethereum sync committee, as the SSZ
+/// `SyncCommittee` of a beacon state (`current_sync_committee` or `next_sync_committee` of a
+/// light-client bootstrap or update).
+#[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct RegisterSyncCommitteeArgs {
+    /// The 512 members' compressed G1 public keys, in committee order (each checked: on the
+    /// curve, in the subgroup, not the identity).
+    #[serde(deserialize_with = "byte_strings::list")]
+    pub public_keys: Vec<Vec<u8>>,
+    /// The committee's `aggregate_pubkey`, compressed: must be the sum of the keys.
+    #[serde(with = "serde_bytes")]
+    pub aggregate_public_key: Vec<u8>,
+}
+
+/// A registered sync committee.
+#[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct RegisteredSyncCommittee {
+    /// The committee's SSZ `hash_tree_root` (32 bytes), by which `verify_sync_aggregate` finds
+    /// it: the root a light client proves against a beacon state.
+    #[serde(with = "serde_bytes")]
+    pub committee_root: Vec<u8>,
+    /// Whether the committee was registered by a controller or an allow-listed caller: then only
+    /// such a caller's registration can replace it (the oldest pinned committee, when every
+    /// slot is pinned). Others' committees are a cache that newer registrations may evict,
+    /// oldest first, when the store is full.
+    pub pinned: bool,
+}
+
+/// A beacon block header (the SSZ `BeaconBlockHeader`).
+#[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct BeaconBlockHeader {
+    /// `slot`.
+    pub slot: u64,
+    /// `proposer_index`.
+    pub proposer_index: u64,
+    /// `parent_root` (32 bytes).
+    #[serde(with = "serde_bytes")]
+    pub parent_root: Vec<u8>,
+    /// `state_root` (32 bytes).
+    #[serde(with = "serde_bytes")]
+    pub state_root: Vec<u8>,
+    /// `body_root` (32 bytes).
+    #[serde(with = "serde_bytes")]
+    pub body_root: Vec<u8>,
+}
+
+/// The fork a sync aggregate is signed under, for a network other than Ethereum mainnet.
+#[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct ForkArgs {
+    /// The fork version of the epoch of `signature_slot - 1` (4 bytes).
+    #[serde(with = "serde_bytes")]
+    pub fork_version: Vec<u8>,
+    /// The network's `genesis_validators_root` (32 bytes).
+    #[serde(with = "serde_bytes")]
+    pub genesis_validators_root: Vec<u8>,
+}
+
+/// The arguments of `verify_sync_aggregate`: a light-client update's `SyncAggregate` over its
+/// attested header, checked against a registered committee.
+#[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct SyncAggregateArgs {
+    /// The committee's root, as `register_sync_committee` returned it (32 bytes).
+    #[serde(with = "serde_bytes")]
+    pub committee_root: Vec<u8>,
+    /// The header the committee signed (`attested_header.beacon`).
+    pub attested_header: BeaconBlockHeader,
+    /// `sync_committee_bits`: 64 bytes, bit i of byte i/8 (least significant first) for member i.
+    #[serde(with = "serde_bytes")]
+    pub sync_committee_bits: Vec<u8>,
+    /// `sync_committee_signature`, compressed (96 bytes).
+    #[serde(with = "serde_bytes")]
+    pub sync_committee_signature: Vec<u8>,
+    /// The update's `signature_slot`, which gives mainnet's fork version.
+    pub signature_slot: u64,
+    /// The fork and network; absent, Ethereum mainnet (its genesis validators root, and the
+    /// fork version of `signature_slot - 1`'s epoch).
+    pub fork: Option<ForkArgs>,
+}
+
+/// A valid sync aggregate.
+#[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct VerifiedSyncAggregate {
+    /// How many of the 512 members signed. A light client accepts a header as final with at
+    /// least two thirds (342); that rule is the caller's.
+    pub participants: u32,
+    /// The attested header's `hash_tree_root` (32 bytes).
+    #[serde(with = "serde_bytes")]
+    pub attested_header_root: Vec<u8>,
+}

@@ -1,12 +1,17 @@
 //! What each method does, with the library's errors turned into the interface's.
 
 use crate::pop_cache::{self, Suite};
+use crate::sync_committees::{self, StoreError};
 use candid::Principal;
 use icbls::bls::{min_pk, min_sig, BlsError};
 use icbls::canister_signature::{self, CanisterSignatureError};
 use icbls::certificate::{self, CertificateError, Freshness, LookupResult, Target};
 use icbls::drand::{self, Chain, DrandError};
 use icbls::pairing::{pairing_check_prepared, G2Prepared};
+use icbls::sync_committee::{
+    self, mainnet_fork_version, sync_committee_root, SyncCommittee, SyncError, MAINNET_GENESIS_VALIDATORS_ROOT,
+    SYNC_COMMITTEE_SIZE,
+};
 use icbls::{DecodeError, G1Affine, G2Affine};
 use icbls_verifier_client::*;
 
@@ -437,4 +442,106 @@ pub fn verify_canister_signature(
         },
         Err(e) => Err(Error::failed("signature", e)),
     }
+}
+
+/// A fixed-length byte string of `args`, or `MalformedInput` naming it.
+fn fixed<const N: usize>(field: &str, bytes: &[u8]) -> Result<[u8; N], Error> {
+    bytes.try_into().map_err(|_| Error::malformed(field, format!("{} bytes, expected {N}", bytes.len())))
+}
+
+fn sync_error(e: SyncError) -> Error {
+    match e {
+        SyncError::CommitteeSize { .. } => Error::malformed("public_keys", e),
+        SyncError::PublicKey { index, .. } => Error::malformed(format!("public_keys[{index}]"), e),
+        SyncError::ParticipationLength { .. } | SyncError::NoParticipants => Error::malformed("sync_committee_bits", e),
+        SyncError::Signature(_) => Error::malformed("sync_committee_signature", e),
+        _ => Error::failed("sync_committee_signature", e),
+    }
+}
+
+/// Registers a sync committee: checks every key and the aggregate, stores the committee under
+/// its SSZ root (pinned when `privileged`) and returns the root. A committee stored before is
+/// not checked again (a privileged caller pins it).
+pub fn register_sync_committee(
+    args: &RegisterSyncCommitteeArgs,
+    privileged: bool,
+) -> Result<RegisteredSyncCommittee, Error> {
+    if args.public_keys.len() != SYNC_COMMITTEE_SIZE {
+        return Err(sync_error(SyncError::CommitteeSize { given: args.public_keys.len() }));
+    }
+    let keys = args
+        .public_keys
+        .iter()
+        .enumerate()
+        .map(|(i, k)| fixed::<48>(&format!("public_keys[{i}]"), k))
+        .collect::<Result<Vec<_>, _>>()?;
+    let aggregate = fixed::<48>("aggregate_public_key", &args.aggregate_public_key)?;
+    let root = sync_committee_root(&keys, &aggregate);
+    let answer = |pinned| Ok(RegisteredSyncCommittee { committee_root: root.to_vec(), pinned });
+    match sync_committees::lookup(&root) {
+        Some(true) => return answer(true),
+        Some(false) if privileged => {
+            sync_committees::pin(&root);
+            return answer(true);
+        }
+        Some(false) => return answer(false),
+        None => {}
+    }
+    let committee = SyncCommittee::from_compressed(&keys).map_err(sync_error)?;
+    if committee.aggregate_key().to_compressed() != aggregate {
+        return Err(Error::malformed("aggregate_public_key", "is not the sum of public_keys"));
+    }
+    match sync_committees::store(&root, &committee, privileged) {
+        Ok(()) => answer(privileged),
+        Err(StoreError::FullOfPinned) => Err(Error::unsupported(
+            "public_keys",
+            "every sync-committee slot holds a committee pinned by the verifier's controllers or \
+             allow-list; ask them to register it",
+        )),
+    }
+}
+
+/// Verifies a sync aggregate against a registered committee: the number of participants and
+/// the attested header's root. An unknown root is `Unsupported` naming `committee_root`; bits
+/// and signature that do not decode are `MalformedInput`; a signature that does not verify is
+/// `VerificationFailed` naming `sync_committee_signature`.
+pub fn verify_sync_aggregate(args: &SyncAggregateArgs) -> Result<VerifiedSyncAggregate, Error> {
+    let committee_root = fixed::<32>("committee_root", &args.committee_root)?;
+    // Lengths before the committee is read.
+    fixed::<{ SYNC_COMMITTEE_SIZE / 8 }>("sync_committee_bits", &args.sync_committee_bits)?;
+    fixed::<96>("sync_committee_signature", &args.sync_committee_signature)?;
+    let h = &args.attested_header;
+    let header = sync_committee::BeaconBlockHeader {
+        slot: h.slot,
+        proposer_index: h.proposer_index,
+        parent_root: fixed("attested_header.parent_root", &h.parent_root)?,
+        state_root: fixed("attested_header.state_root", &h.state_root)?,
+        body_root: fixed("attested_header.body_root", &h.body_root)?,
+    };
+    let (fork_version, genesis_validators_root) = match &args.fork {
+        None => (mainnet_fork_version(args.signature_slot), MAINNET_GENESIS_VALIDATORS_ROOT),
+        Some(f) => (
+            fixed("fork.fork_version", &f.fork_version)?,
+            fixed("fork.genesis_validators_root", &f.genesis_validators_root)?,
+        ),
+    };
+    let committee = sync_committees::get(&committee_root).ok_or_else(|| {
+        Error::unsupported(
+            "committee_root",
+            "no sync committee with this root is registered here: register it with register_sync_committee",
+        )
+    })?;
+    let participants = committee
+        .verify(
+            &args.sync_committee_bits,
+            &args.sync_committee_signature,
+            &header,
+            fork_version,
+            &genesis_validators_root,
+        )
+        .map_err(sync_error)?;
+    Ok(VerifiedSyncAggregate {
+        participants: participants as u32,
+        attested_header_root: header.hash_tree_root().to_vec(),
+    })
 }

@@ -1,9 +1,10 @@
-//! The install argument (`opt InitArgs`): who is served free, and the subnet's size. It is kept
+//! The install argument (`opt InitArgs`): who is served free, the subnet's size and how many
+//! sync committees to keep. It is kept
 //! in stable memory so that an upgrade without an argument keeps it; the heap holds a copy for
 //! the calls.
 
 use candid::Principal;
-use icbls_verifier_client::service::REFERENCE_SUBNET_NODES;
+use icbls_verifier_client::service::{DEFAULT_SYNC_COMMITTEE_SLOTS, MAX_SYNC_COMMITTEE_SLOTS, REFERENCE_SUBNET_NODES};
 use icbls_verifier_client::InitArgs;
 use std::cell::RefCell;
 
@@ -53,4 +54,10 @@ pub fn allowed(caller: &Principal) -> bool {
 /// The subnet's size, for prices and charges.
 pub fn subnet_nodes() -> u32 {
     CONFIG.with(|c| c.borrow().subnet_nodes.unwrap_or(REFERENCE_SUBNET_NODES).max(1))
+}
+
+/// How many sync committees the store keeps (the install argument's, at most the maximum).
+pub fn sync_committee_slots() -> u32 {
+    CONFIG
+        .with(|c| c.borrow().sync_committee_slots.unwrap_or(DEFAULT_SYNC_COMMITTEE_SLOTS).min(MAX_SYNC_COMMITTEE_SLOTS))
 }

@@ -27,6 +27,7 @@ mod config;
 mod delegations;
 mod pop_cache;
 pub mod service;
+mod sync_committees;
 
 use candid::candid_method;
 use ic_cdk::{init, inspect_message, post_upgrade, query, update};
@@ -56,12 +57,14 @@ fn sum_len(v: &[Vec<u8>]) -> u64 {
 #[init]
 fn init(args: Option<InitArgs>) {
     config::set(args.unwrap_or_default());
+    sync_committees::load(config::sync_committee_slots());
 }
 
 /// An upgrade keeps the stored install argument, or replaces it with the one given.
 #[post_upgrade]
 fn post_upgrade(args: Option<InitArgs>) {
     config::set(args.or_else(config::stored).unwrap_or_default());
+    sync_committees::load(config::sync_committee_slots());
 }
 
 /// Ingress update calls are paid by the canister, so only its controllers and the allow-list
@@ -599,6 +602,58 @@ fn eip2537_map_fp2_to_g2(input: Vec<u8>) -> Result<PrecompileOutput, Error> {
 fn eip2537_map_fp2_to_g2_entry() {
     let units = |a: &(ByteBuf,)| Ok(Some(Units { address: Some(0x11), bytes: a.0.len() as u64, items: 0 }));
     serve(query_spec("eip2537_map_fp2_to_g2"), units, |(input,), _: Mode| eip2537_map_fp2_to_g2(input.into_vec()));
+}
+
+/// Registers an Ethereum sync committee (update only): checks its 512 keys and their aggregate,
+/// keeps them in stable memory, and returns the committee's SSZ root, by which
+/// `verify_sync_aggregate` finds it. Registered by a controller or an allow-listed caller, the
+/// committee is pinned; others' committees may be evicted, oldest first, by later
+/// registrations when the store is full. Registering a stored committee again costs little.
+#[candid_method(update)]
+fn register_sync_committee(args: RegisterSyncCommitteeArgs) -> Result<RegisteredSyncCommittee, Error> {
+    calls::register_sync_committee(&args, service::privileged(&ic_cdk::api::msg_caller()))
+}
+
+#[update(name = "register_sync_committee", hidden = true, manual_reply = true)]
+fn register_sync_committee_entry() {
+    serve(
+        update_spec("register_sync_committee"),
+        |a: &(RegisterSyncCommitteeArgs,)| Ok(Some(Units { items: a.0.public_keys.len() as u64, ..Units::default() })),
+        |(args,), _: Mode| register_sync_committee(args),
+    );
+}
+
+/// Verifies an Ethereum light-client update's sync aggregate (participation bits and aggregate
+/// signature over the attested header) against a registered committee: the number of
+/// participants and the header's root. Mainnet's fork and genesis when `fork` is absent.
+#[candid_method(query)]
+fn verify_sync_aggregate(args: SyncAggregateArgs) -> Result<VerifiedSyncAggregate, Error> {
+    calls::verify_sync_aggregate(&args)
+}
+
+#[query(name = "verify_sync_aggregate", hidden = true, manual_reply = true)]
+fn verify_sync_aggregate_entry() {
+    serve(
+        query_spec("verify_sync_aggregate"),
+        |_: &(SyncAggregateArgs,)| Ok(Some(Units::default())),
+        |(args,), _: Mode| verify_sync_aggregate(args),
+    );
+}
+
+/// [`verify_sync_aggregate`] as an update: answered after consensus; callers other than
+/// controllers and the allow-list attach its price in cycles.
+#[candid_method(update)]
+fn verify_sync_aggregate_update(args: SyncAggregateArgs) -> Result<VerifiedSyncAggregate, Error> {
+    verify_sync_aggregate(args)
+}
+
+#[update(name = "verify_sync_aggregate_update", hidden = true, manual_reply = true)]
+fn verify_sync_aggregate_update_entry() {
+    serve(
+        update_spec("verify_sync_aggregate_update"),
+        |_: &(SyncAggregateArgs,)| Ok(Some(Units::default())),
+        |(args,), _: Mode| verify_sync_aggregate_update(args),
+    );
 }
 
 /// The sizes of a certificate verification, and the cap that keeps its reply within the IC's

@@ -1,0 +1,281 @@
+//! The verifier's sync-committee methods on the meter: a real mainnet committee registered and
+//! an update verified against it (and its mutations refused with the argument at fault), the
+//! store kept across an upgrade, and the store attacked by a paying stranger who tries to evict
+//! the operators' committees or fill the store.
+
+use candid::{CandidType, Principal};
+use icbls::bls::{min_pk, SecretKey};
+use icbls::sync_committee::{
+    compute_domain, compute_signing_root, mainnet_fork_version, DOMAIN_SYNC_COMMITTEE, MAINNET_GENESIS_VALIDATORS_ROOT,
+    SYNC_COMMITTEE_SIZE,
+};
+use icbls_bench::fixtures::mainnet_sync_update;
+use icbls_bench::verifier::*;
+use icbls_bench::{CallKind, MeterBackend, Outcome, Sender, REFUSED_BY_INSPECT};
+use icbls_verifier_client::service::{self, Units};
+
+fn controller() -> Principal {
+    Principal::from_slice(&[7; 29])
+}
+
+/// A canister that pays for its calls (neither controller nor allow-listed).
+fn stranger() -> Principal {
+    Principal::from_slice(&[0, 0, 0, 0, 0, 0, 0, 42, 1, 1])
+}
+
+/// An allow-listed canister.
+fn friend() -> Principal {
+    Principal::from_slice(&[0, 0, 0, 0, 0, 0, 0, 43, 1, 1])
+}
+
+fn install(slots: Option<u32>) -> Verifier {
+    let init = InitArgs { allow_list: vec![friend()], subnet_nodes: None, sync_committee_slots: slots };
+    Verifier::install_with(Box::new(MeterBackend::new()), Some(init), &[controller()]).unwrap()
+}
+
+fn call<A: CandidType>(v: &mut Verifier, method: &str, arg: &A, kind: CallKind, sender: Sender) -> Outcome {
+    let bytes = candid::encode_one(arg).unwrap();
+    v.backend.call(v.id, kind, method, &bytes, sender).unwrap()
+}
+
+fn decode<T: CandidType + serde::de::DeserializeOwned>(outcome: &Outcome) -> T {
+    let reply = outcome.response.as_ref().unwrap_or_else(|e| panic!("rejected: {e}"));
+    candid::decode_one(reply).unwrap()
+}
+
+fn register(
+    v: &mut Verifier,
+    args: &RegisterSyncCommitteeArgs,
+    sender: Sender,
+) -> Result<RegisteredSyncCommittee, Error> {
+    decode(&call(v, "register_sync_committee", args, CallKind::Update, sender))
+}
+
+fn verify(v: &mut Verifier, args: &SyncAggregateArgs) -> Result<VerifiedSyncAggregate, Error> {
+    decode(&call(v, "verify_sync_aggregate", args, CallKind::Query, Sender::User(Principal::anonymous())))
+}
+
+fn by_controller() -> Sender {
+    Sender::User(controller())
+}
+
+/// The price of registering a committee, attached by the stranger.
+fn paying() -> Sender {
+    let units = Units { items: SYNC_COMMITTEE_SIZE as u64, ..Units::default() };
+    Sender::Canister { id: stranger(), cycles: service::price("register_sync_committee", &units, 13).unwrap() }
+}
+
+fn field(e: &Error) -> (&'static str, &str) {
+    match e {
+        Error::MalformedInput(d) => ("malformed", &d.field),
+        Error::VerificationFailed(d) => ("failed", &d.field),
+        Error::Unsupported(d) => ("unsupported", &d.field),
+        Error::InputTooLarge(l) => ("too large", &l.field),
+        other => panic!("unexpected {other:?}"),
+    }
+}
+
+/// A committee of our own keys (`seed` picks them), and an aggregate signed by its first
+/// `participants` members over a mainnet header.
+fn own_committee(seed: u8, participants: usize) -> (RegisterSyncCommitteeArgs, SyncAggregateArgs) {
+    let secrets: Vec<SecretKey> =
+        (0..SYNC_COMMITTEE_SIZE).map(|i| SecretKey::key_gen(&[seed; 32], &(i as u32).to_be_bytes()).unwrap()).collect();
+    let keys: Vec<min_pk::PublicKey> = secrets.iter().map(min_pk::PublicKey::from_secret_key).collect();
+    let sum = keys.iter().fold(icbls::G1Projective::identity(), |acc, k| acc.add_affine(k.point()));
+    let register = RegisterSyncCommitteeArgs {
+        public_keys: keys.iter().map(|k| k.to_bytes().to_vec()).collect(),
+        aggregate_public_key: sum.to_affine_vartime().to_compressed().to_vec(),
+    };
+    let header = icbls::sync_committee::BeaconBlockHeader {
+        slot: 9_000_001,
+        proposer_index: seed as u64,
+        parent_root: [1; 32],
+        state_root: [2; 32],
+        body_root: [3; 32],
+    };
+    let signature_slot = header.slot + 1;
+    let domain =
+        compute_domain(DOMAIN_SYNC_COMMITTEE, mainnet_fork_version(signature_slot), &MAINNET_GENESIS_VALIDATORS_ROOT);
+    let signing_root = compute_signing_root(&header.hash_tree_root(), &domain);
+    let signatures: Vec<min_pk::Signature> =
+        secrets[..participants].iter().map(|sk| min_pk::sign(sk, &signing_root)).collect();
+    let mut bits = vec![0u8; SYNC_COMMITTEE_SIZE / 8];
+    for i in 0..participants {
+        bits[i / 8] |= 1 << (i % 8);
+    }
+    let keys: Vec<[u8; 48]> = register.public_keys.iter().map(|k| k.as_slice().try_into().unwrap()).collect();
+    let aggregate_key: [u8; 48] = register.aggregate_public_key.as_slice().try_into().unwrap();
+    let aggregate = SyncAggregateArgs {
+        committee_root: icbls::sync_committee::sync_committee_root(&keys, &aggregate_key).to_vec(),
+        attested_header: BeaconBlockHeader {
+            slot: header.slot,
+            proposer_index: header.proposer_index,
+            parent_root: header.parent_root.to_vec(),
+            state_root: header.state_root.to_vec(),
+            body_root: header.body_root.to_vec(),
+        },
+        sync_committee_bits: bits,
+        sync_committee_signature: min_pk::Signature::aggregate(&signatures).unwrap().to_bytes().to_vec(),
+        signature_slot,
+        fork: None,
+    };
+    (register, aggregate)
+}
+
+#[test]
+fn a_mainnet_committee_registers_and_its_update_verifies() {
+    let mut v = install(None);
+    let (committee, update, header_root) = mainnet_sync_update();
+
+    // Refused before any key is decoded: the wrong number of keys, a key of the wrong length.
+    let mut short = committee.clone();
+    short.public_keys.pop();
+    assert_eq!(field(&register(&mut v, &short, by_controller()).unwrap_err()), ("malformed", "public_keys"));
+    let mut long = committee.clone();
+    long.public_keys.push(committee.public_keys[0].clone());
+    assert_eq!(field(&register(&mut v, &long, by_controller()).unwrap_err()), ("too large", "public_keys"));
+    let mut cut = committee.clone();
+    cut.public_keys[9].pop();
+    assert_eq!(field(&register(&mut v, &cut, by_controller()).unwrap_err()), ("malformed", "public_keys[9]"));
+    // A key off the curve; an aggregate that is not the keys' sum.
+    let mut bent = committee.clone();
+    bent.public_keys[3][47] ^= 1;
+    let out = call(&mut v, "register_sync_committee", &bent, CallKind::Update, by_controller());
+    assert_eq!(
+        field(&decode::<Result<RegisteredSyncCommittee, Error>>(&out).unwrap_err()),
+        ("malformed", "public_keys[3]")
+    );
+    assert!(out.instructions.unwrap() < 40_000_000, "a bad fourth key costs {:?}", out.instructions);
+    let mut wrong_sum = committee.clone();
+    wrong_sum.aggregate_public_key = committee.public_keys[0].clone();
+    assert_eq!(
+        field(&register(&mut v, &wrong_sum, by_controller()).unwrap_err()),
+        ("malformed", "aggregate_public_key")
+    );
+    // Nothing was stored by the refusals.
+    assert_eq!(field(&verify(&mut v, &update).unwrap_err()), ("unsupported", "committee_root"));
+
+    // Registered, and found by its SSZ root (proven under a mainnet state root in the vector).
+    let out = call(&mut v, "register_sync_committee", &committee, CallKind::Update, by_controller());
+    let registered = decode::<Result<RegisteredSyncCommittee, Error>>(&out).unwrap();
+    println!("register_sync_committee: {} instructions", out.instructions.unwrap());
+    assert_eq!(registered, RegisteredSyncCommittee { committee_root: update.committee_root.clone(), pinned: true });
+    let out = call(&mut v, "verify_sync_aggregate", &update, CallKind::Query, Sender::User(Principal::anonymous()));
+    let verified = decode::<Result<VerifiedSyncAggregate, Error>>(&out).unwrap();
+    println!("verify_sync_aggregate (511 participants): {} instructions", out.instructions.unwrap());
+    assert_eq!(verified, VerifiedSyncAggregate { participants: 511, attested_header_root: header_root });
+
+    // Registering it again costs little.
+    let out = call(&mut v, "register_sync_committee", &committee, CallKind::Update, by_controller());
+    assert!(decode::<Result<RegisteredSyncCommittee, Error>>(&out).is_ok());
+    assert!(out.instructions.unwrap() < 60_000_000, "a second registration costs {:?}", out.instructions);
+
+    // Mutations, each refused with the argument at fault.
+    let mutate = |f: &dyn Fn(&mut SyncAggregateArgs)| {
+        let mut u = update.clone();
+        f(&mut u);
+        u
+    };
+    let cases: Vec<(SyncAggregateArgs, (&str, &str))> = vec![
+        (mutate(&|u| u.sync_committee_bits[0] ^= 1), ("failed", "sync_committee_signature")),
+        (mutate(&|u| u.attested_header.slot += 1), ("failed", "sync_committee_signature")),
+        (mutate(&|u| u.signature_slot = 11_000_000), ("failed", "sync_committee_signature")),
+        (
+            mutate(&|u| {
+                u.fork = Some(ForkArgs { fork_version: vec![3, 0, 0, 0], genesis_validators_root: vec![0; 32] })
+            }),
+            ("failed", "sync_committee_signature"),
+        ),
+        (mutate(&|u| u.sync_committee_bits = vec![0; 64]), ("malformed", "sync_committee_bits")),
+        (mutate(&|u| u.sync_committee_bits.push(0)), ("malformed", "sync_committee_bits")),
+        (mutate(&|u| u.sync_committee_signature.pop().map(drop).unwrap()), ("malformed", "sync_committee_signature")),
+        (mutate(&|u| u.sync_committee_signature[0] &= 0x7f), ("malformed", "sync_committee_signature")),
+        (mutate(&|u| u.committee_root[0] ^= 1), ("unsupported", "committee_root")),
+        (mutate(&|u| u.committee_root.push(0)), ("malformed", "committee_root")),
+        (mutate(&|u| u.attested_header.body_root.pop().map(drop).unwrap()), ("malformed", "attested_header.body_root")),
+        (
+            mutate(&|u| u.fork = Some(ForkArgs { fork_version: vec![3, 0, 0], genesis_validators_root: vec![0; 32] })),
+            ("malformed", "fork.fork_version"),
+        ),
+    ];
+    for (args, expected) in &cases {
+        assert_eq!(field(&verify(&mut v, args).unwrap_err()), *expected, "{args:?}");
+    }
+    // The mainnet fork given explicitly is the default.
+    let explicit = mutate(&|u| {
+        u.fork = Some(ForkArgs {
+            fork_version: mainnet_fork_version(u.signature_slot).to_vec(),
+            genesis_validators_root: MAINNET_GENESIS_VALIDATORS_ROOT.to_vec(),
+        })
+    });
+    assert_eq!(verify(&mut v, &explicit).unwrap().participants, 511);
+
+    // The store is in stable memory: an upgrade keeps it.
+    v.upgrade(None).unwrap();
+    assert_eq!(verify(&mut v, &update).unwrap().participants, 511);
+}
+
+/// A stranger pays for registrations and fills the store: the operators' committee stays, the
+/// stranger's own committees evict each other, oldest first, and a store full of pinned
+/// committees refuses the stranger. Queries from a stranger canister must go to the paid twin.
+#[test]
+fn strangers_cannot_evict_the_operators_committees() {
+    let mut v = install(Some(2));
+    let (mainnet, mainnet_update, _) = mainnet_sync_update();
+    assert!(register(&mut v, &mainnet, by_controller()).unwrap().pinned);
+    let (a, a_update) = own_committee(1, 400);
+    let (b, b_update) = own_committee(2, 342);
+
+    // Without the price: refused, nothing stored.
+    let e = register(&mut v, &a, Sender::Canister { id: stranger(), cycles: 1_000_000 }).unwrap_err();
+    assert!(matches!(e, Error::InsufficientCycles(_)), "{e:?}");
+    let out = call(&mut v, "register_sync_committee", &a, CallKind::Update, Sender::User(stranger()));
+    let reject = out.response.unwrap_err();
+    assert!(reject.starts_with(REFUSED_BY_INSPECT), "an ingress registration by a stranger: {reject}");
+    assert_eq!(field(&verify(&mut v, &a_update).unwrap_err()), ("unsupported", "committee_root"));
+
+    // Paid: stored, unpinned; it verifies.
+    assert_eq!(register(&mut v, &a, paying()).unwrap().pinned, false);
+    assert_eq!(verify(&mut v, &a_update).unwrap().participants, 400);
+    // The store is full: the next stranger's committee replaces the stranger's, not the operators'.
+    assert_eq!(register(&mut v, &b, paying()).unwrap().pinned, false);
+    assert_eq!(verify(&mut v, &b_update).unwrap().participants, 342);
+    assert_eq!(field(&verify(&mut v, &a_update).unwrap_err()), ("unsupported", "committee_root"));
+    assert_eq!(verify(&mut v, &mainnet_update).unwrap().participants, 511);
+
+    // An allow-listed canister registers b again, without cycles: now pinned, and cheaply.
+    let out =
+        call(&mut v, "register_sync_committee", &b, CallKind::Update, Sender::Canister { id: friend(), cycles: 0 });
+    assert_eq!(decode::<Result<RegisteredSyncCommittee, Error>>(&out).unwrap().pinned, true);
+    assert!(out.instructions.unwrap() < 60_000_000);
+    // Every slot pinned: the stranger is refused (after paying for the checks), both stay.
+    assert_eq!(field(&register(&mut v, &a, paying()).unwrap_err()), ("unsupported", "public_keys"));
+    assert_eq!(verify(&mut v, &b_update).unwrap().participants, 342);
+    assert_eq!(verify(&mut v, &mainnet_update).unwrap().participants, 511);
+    // The pins survive an upgrade.
+    v.upgrade(None).unwrap();
+    assert_eq!(field(&register(&mut v, &a, paying()).unwrap_err()), ("unsupported", "public_keys"));
+    assert_eq!(verify(&mut v, &b_update).unwrap().participants, 342);
+
+    // A replicated query from the stranger is sent to the paid twin, which serves it.
+    let out = call(
+        &mut v,
+        "verify_sync_aggregate",
+        &b_update,
+        CallKind::Update,
+        Sender::Canister { id: stranger(), cycles: 1_000_000_000 },
+    );
+    let price = service::price("verify_sync_aggregate_update", &Units::default(), 13).unwrap();
+    assert_eq!(
+        decode::<Result<VerifiedSyncAggregate, Error>>(&out).unwrap_err(),
+        Error::PaymentRequired(PaidMethod { method: "verify_sync_aggregate_update".into(), price })
+    );
+    let out = call(
+        &mut v,
+        "verify_sync_aggregate_update",
+        &b_update,
+        CallKind::Update,
+        Sender::Canister { id: stranger(), cycles: price },
+    );
+    assert_eq!(decode::<Result<VerifiedSyncAggregate, Error>>(&out).unwrap().participants, 342);
+}
