@@ -132,6 +132,13 @@ pub const BASELINE_BENCHMARKS: &[&str] = &[
     "certificate_verify",
     "certificate_verify_with_delegation",
     "canister_signature_verify",
+    "threshold_combine_13_of_34",
+    "threshold_combine_27_of_40",
+    "threshold_verify_share",
+    "sync_committee_register",
+    "sync_aggregate_verify_512",
+    "sync_aggregate_verify_400",
+    "sync_aggregate_verify_342",
     "drand_quicknet_verify",
     "drand_mainnet_verify",
 ];
