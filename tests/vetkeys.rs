@@ -709,3 +709,36 @@ fn errors_name_the_field_in_their_messages() {
     assert!(e.to_string().starts_with("VetKey: "), "{e}");
     assert!(e.to_string().contains("subgroup"), "{e}");
 }
+
+/// The seeded test generator behind `rand_core`'s traits (for `IbeSeed::random`; not secure).
+struct TestRng(Rng);
+
+impl rand_core::TryRng for TestRng {
+    type Error = core::convert::Infallible;
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        Ok(self.0.next_u64() as u32)
+    }
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        Ok(self.0.next_u64())
+    }
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        self.0.fill(dst);
+        Ok(())
+    }
+}
+
+impl rand_core::TryCryptoRng for TestRng {}
+
+#[test]
+fn random_ibe_seed_is_the_generator_output() {
+    let f = fixture(0x7e7_0014);
+    let vetkey = EncryptedVetKey::deserialize(&f.ek).unwrap().decrypt_and_verify(&f.tsk, &f.dpk, &f.input).unwrap();
+    let identity = IbeIdentity::from_bytes(&f.input);
+    let seed = IbeSeed::random(&mut TestRng(Rng::new(5)));
+    let mut expected = [0u8; 32];
+    Rng::new(5).fill(&mut expected);
+    let a = IbeCiphertext::encrypt(&f.dpk, &identity, b"m", &seed);
+    let b = IbeCiphertext::encrypt(&f.dpk, &identity, b"m", &IbeSeed::from_bytes(&expected).unwrap());
+    assert_eq!(a, b);
+    assert_eq!(a.decrypt(&vetkey).unwrap(), b"m");
+}

@@ -55,12 +55,19 @@ const G2_BYTES: usize = 96;
 /// draft-irtf-cfrg-bls-signature, section 4.2.2, with the signature in G1).
 const AUGMENTED_DST: &[u8] = b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_AUG_";
 
+/// HKDF-SHA256's longest output: 255 blocks of 32 bytes.
+const MAX_HKDF_BYTES: usize = 255 * 32;
+
 /// HKDF-SHA256 (RFC 5869) with no salt: `input` is the key material, `domain_sep` the info.
 /// `len` is at most 255·32 = 8160 bytes. This is `ic-vetkeys`'s `derive_symmetric_key`.
 ///
 /// `input` should be a secret with enough entropy (32 bytes or more); `domain_sep` names the
 /// use of the key.
 pub fn derive_symmetric_key(input: &[u8], domain_sep: &str, len: usize) -> Result<Vec<u8>, VetKeyError> {
+    // Checked before allocating: a huge `len` is an error, not an allocation failure.
+    if len > MAX_HKDF_BYTES {
+        return Err(VetKeyError::OutputTooLong { requested: len });
+    }
     let mut okm = vec![0u8; len];
     hkdf_sha256(input, domain_sep.as_bytes(), &mut okm)?;
     Ok(okm)
