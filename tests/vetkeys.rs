@@ -12,6 +12,7 @@ use ic_vetkeys as theirs;
 use icbls::vetkeys::{
     derive_symmetric_key, is_valid_transport_public_key_encoding, verify_bls_signature, DerivedPublicKey,
     EncryptedVetKey, IbeCiphertext, IbeIdentity, IbeSeed, MasterPublicKey, TransportSecretKey, VetKey, VetKeyError,
+    VrfOutput,
 };
 use icbls::{DecodeError, G1Affine, G2Affine};
 use serde_json::Value;
@@ -182,6 +183,12 @@ fn mainnet_vrf_vector() {
         ro.extend_from_slice(part);
     }
     assert_eq!(derive_symmetric_key(&ro, "ic-vetkd-bls12-381-g2-vrf", 32).unwrap(), h(&c["output"]));
+
+    let parsed = VrfOutput::deserialize(&vrf).unwrap();
+    assert_eq!(parsed.output().to_vec(), h(&c["output"]));
+    assert_eq!(parsed.public_key(), &dpk);
+    assert_eq!(parsed.input(), input);
+    assert_eq!(parsed.serialize(), vrf);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -741,4 +748,47 @@ fn random_ibe_seed_is_the_generator_output() {
     let b = IbeCiphertext::encrypt(&f.dpk, &identity, b"m", &IbeSeed::from_bytes(&expected).unwrap());
     assert_eq!(a, b);
     assert_eq!(a.decrypt(&vetkey).unwrap(), b"m");
+}
+
+/// VRF outputs made from unencrypted vetKeys (identity transport key) on random inputs: ours
+/// and ic-vetkeys's agree on the output and on rejecting altered ones.
+#[test]
+fn vrf_matches_ic_vetkeys() {
+    let mut rng = Rng::new(0x7e7_0015);
+    let identity_tpk = G1Affine::identity().to_compressed();
+    for i in 0..8 {
+        let side = IcSide::new(&mut rng);
+        let context = random_bytes(&mut rng, 20);
+        let input = random_bytes(&mut rng, 50);
+        let ek = side.encrypted_key(&mut rng, b"canister", &context, &identity_tpk, &input);
+        let dpk = DerivedPublicKey::deserialize(&side.derive(b"canister", &context).1.to_compressed()).unwrap();
+        let proof = VetKey::deserialize(&ek[144..]).unwrap();
+        let ours = VrfOutput::new(proof, dpk, &input).unwrap();
+        let bytes = ours.serialize();
+        let them = theirs::VrfOutput::deserialize(&bytes).unwrap();
+        assert_eq!(ours.output(), them.output(), "case {i}");
+        assert_eq!(VrfOutput::deserialize(&bytes).unwrap(), ours);
+
+        // Another input, a flipped bit anywhere, a truncation: rejected by both.
+        let mut other = bytes.clone();
+        other.push(0);
+        assert_eq!(VrfOutput::deserialize(&other).unwrap_err(), VetKeyError::InvalidVrfProof);
+        assert!(theirs::VrfOutput::deserialize(&other).is_err());
+        for bit in (0..bytes.len() * 8).step_by(5) {
+            let mut b = bytes.clone();
+            b[bit / 8] ^= 0x80 >> (bit % 8);
+            assert!(VrfOutput::deserialize(&b).is_err(), "case {i} bit {bit}");
+        }
+        assert!(matches!(
+            VrfOutput::deserialize(&bytes[..143]),
+            Err(VetKeyError::TooShort { field: "VrfOutput", min: 144, actual: 143 })
+        ));
+    }
+    // The identity as key, with the identity as proof.
+    let mut b = G1Affine::identity().to_compressed().to_vec();
+    b.extend_from_slice(&G2Affine::identity().to_compressed());
+    assert_eq!(VrfOutput::deserialize(&b).unwrap_err(), VetKeyError::IdentityPublicKey);
+    let (g1_sub, _) = bad_g1();
+    b[..48].copy_from_slice(&g1_sub);
+    assert_eq!(field_of(VrfOutput::deserialize(&b).unwrap_err()), "VrfOutput proof");
 }

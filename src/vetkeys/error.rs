@@ -34,6 +34,8 @@ pub enum VetKeyError {
     /// The decrypted vetKey is not a BLS signature on the input under the derived public key:
     /// wrong transport secret key, wrong input, wrong derived key or a corrupted `c3`.
     InvalidVetKey,
+    /// A VRF proof is not a BLS signature on the VRF input under the VRF's public key.
+    InvalidVrfProof,
     /// IBE decryption failed: `c1` is not `t·g2` for the recomputed mask `t` (wrong vetKey,
     /// wrong identity or derived key, or a corrupted ciphertext).
     IbeDecryptionFailed,
@@ -65,6 +67,9 @@ impl fmt::Display for VetKeyError {
             VetKeyError::InvalidVetKey => f.write_str(
                 "EncryptedVetKey c3: the decrypted key is not a BLS signature on the input under the derived public key",
             ),
+            VetKeyError::InvalidVrfProof => {
+                f.write_str("VrfOutput proof: not a BLS signature on the input under the public key")
+            }
             VetKeyError::IbeDecryptionFailed => {
                 f.write_str("IbeCiphertext c1: not t*g2 for the recomputed mask (wrong key or corrupted ciphertext)")
             }

@@ -17,6 +17,7 @@
 //! * [`VetKey`]: the signature, with [`VetKey::derive_symmetric_key`] (HKDF-SHA256).
 //! * [`IbeCiphertext`]: encryption to a (derived key, identity) pair that only the holder of the
 //!   matching vetKey decrypts.
+//! * [`VrfOutput`]: a verifiable random function whose proof is a vetKey.
 //!
 //! ```
 //! use icbls::vetkeys::{DerivedPublicKey, MasterPublicKey};
@@ -27,19 +28,21 @@
 //! assert_eq!(DerivedPublicKey::deserialize(&dpk.serialize()), Ok(dpk));
 //! ```
 //!
-//! Not included: `ic-vetkeys`'s AES-GCM `DerivedKeyMaterial`, its VRF wrapper and its
-//! management-canister calls.
+//! Not included: `ic-vetkeys`'s AES-GCM `DerivedKeyMaterial` and its management-canister
+//! calls.
 
 mod chacha;
 mod error;
 mod ibe;
 mod keys;
 mod vetkey;
+mod vrf;
 
 pub use error::VetKeyError;
 pub use ibe::{IbeCiphertext, IbeIdentity, IbeSeed};
 pub use keys::{is_valid_transport_public_key_encoding, DerivedPublicKey, MasterPublicKey, TransportSecretKey};
 pub use vetkey::{verify_bls_signature, EncryptedVetKey, VetKey};
+pub use vrf::VrfOutput;
 
 use crate::hash_to_curve::expand_message_xmd;
 use crate::Fr;

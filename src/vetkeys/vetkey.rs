@@ -83,7 +83,7 @@ pub fn verify_bls_signature(dpk: &DerivedPublicKey, input: &[u8], signature: &[u
 
 /// `e(σ, -g2)·e(H(dpk ‖ input), dpk) = 1`, one multi-pairing (the generator's lines are
 /// built in).
-fn verify_point(dpk: &DerivedPublicKey, input: &[u8], sig: &G1Affine) -> Result<(), VetKeyError> {
+pub(super) fn verify_point(dpk: &DerivedPublicKey, input: &[u8], sig: &G1Affine) -> Result<(), VetKeyError> {
     if dpk.point.is_identity() {
         return Err(VetKeyError::IdentityPublicKey);
     }
