@@ -66,6 +66,7 @@ pub mod kzg;
 pub mod msm;
 pub mod pairing;
 pub mod sync_committee;
+pub mod vetkeys;
 
 pub use error::DecodeError;
 pub use fields::{Fp, Fp12, Fp2, Fp6, Fr};
