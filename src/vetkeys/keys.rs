@@ -1,6 +1,5 @@
 //! Public-key derivation and transport keys.
 
-use super::chacha::chacha20_block;
 use super::{hash_to_scalar_two_inputs, VetKeyError, G1_BYTES, G2_BYTES};
 use crate::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use alloc::boxed::Box;
@@ -168,15 +167,16 @@ impl TransportSecretKey {
     pub const BYTES: usize = 32;
 
     /// The key `ic-vetkeys`'s `TransportSecretKey::from_seed` makes from a 32-byte seed: the
-    /// first 64 bytes of the ChaCha20 keystream keyed by the seed (zero nonce and counter, as
-    /// `rand_chacha`'s `ChaCha20Rng::from_seed` gives them), read as a little-endian integer
+    /// first 64 bytes of the ChaCha20 generator seeded with it (`ChaCha20Rng::from_seed`, here
+    /// the `chacha20` crate's, as `rand_chacha`'s in `ic-vetkeys`), read as a little-endian integer
     /// and reduced modulo r. The seed must be secret and uniformly random.
     pub fn from_seed(seed: &[u8]) -> Result<TransportSecretKey, VetKeyError> {
         let seed: &[u8; 32] = seed.try_into().map_err(|_| VetKeyError::Decode {
             field: "TransportSecretKey seed",
             error: crate::DecodeError::WrongLength { what: "seed", expected: 32, actual: seed.len() },
         })?;
-        let mut wide = chacha20_block(seed, [0; 4]);
+        let mut wide = [0u8; 64];
+        rand_core::Rng::fill_bytes(&mut <chacha20::ChaCha20Rng as rand_core::SeedableRng>::from_seed(*seed), &mut wide);
         wide.reverse(); // little-endian to Fr's big-endian
         let secret = Box::new(Fr::from_bytes_wide(&wide));
         zeroize::Zeroize::zeroize(&mut wide);

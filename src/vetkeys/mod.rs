@@ -31,7 +31,6 @@
 //! Not included: `ic-vetkeys`'s AES-GCM `DerivedKeyMaterial` and its management-canister
 //! calls.
 
-mod chacha;
 mod error;
 mod ibe;
 mod keys;
