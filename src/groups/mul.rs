@@ -38,31 +38,65 @@ pub(crate) fn straus<F: Coordinate, const T: usize>(tables: &[[Point<F>; T]], di
     acc
 }
 
-/// `[k]P` for a secret `k` (little-endian words, at most 256 bits): fixed 4-bit windows, every
-/// table entry read for every window and the wanted one kept by masking, and complete formulas,
-/// so the sequence of operations does not depend on `k`.
-pub(crate) fn mul_constant_time<F: Coordinate>(p: &Point<F>, k: &[u64; 6]) -> Point<F> {
+/// `[0, P, 2P, ..., 15P]`: the table a fixed 4-bit window reads.
+pub(crate) fn multiples<F: Coordinate>(p: &Point<F>) -> [Point<F>; 16] {
     let mut table = [Point::IDENTITY; 16];
     for i in 1..16 {
         table[i] = table[i - 1].add(p);
     }
+    table
+}
+
+/// `table[nibble]`, every entry read and the wanted one kept by masking.
+fn lookup<F: Coordinate>(table: &[Point<F>; 16], nibble: usize) -> Point<F> {
+    let mut chosen = Point::IDENTITY;
+    for (i, entry) in table.iter().enumerate() {
+        // 1 exactly when i == nibble, computed without a comparison branch.
+        let hit = (((i ^ nibble) as u64).wrapping_sub(1) >> 63) == 1;
+        chosen = Point {
+            x: F::select(&chosen.x, &entry.x, hit),
+            y: F::select(&chosen.y, &entry.y, hit),
+            z: F::select(&chosen.z, &entry.z, hit),
+        };
+    }
+    chosen
+}
+
+/// `[k]P` for a secret `k` (little-endian words, at most 256 bits): fixed 4-bit windows, every
+/// table entry read for every window and the wanted one kept by masking, and complete formulas,
+/// so the sequence of operations does not depend on `k`.
+#[cfg(test)]
+pub(crate) fn mul_constant_time<F: Coordinate>(p: &Point<F>, k: &[u64; 6]) -> Point<F> {
+    let table = multiples(p);
     let mut acc = Point::IDENTITY;
     for window in (0..64).rev() {
         for _ in 0..4 {
             acc = acc.double();
         }
-        let nibble = ((k[window / 16] >> (4 * (window % 16))) & 0xf) as usize;
-        let mut chosen = Point::IDENTITY;
-        for (i, entry) in table.iter().enumerate() {
-            // 1 exactly when i == nibble, computed without a comparison branch.
-            let hit = (((i ^ nibble) as u64).wrapping_sub(1) >> 63) == 1;
-            chosen = Point {
-                x: F::select(&chosen.x, &entry.x, hit),
-                y: F::select(&chosen.y, &entry.y, hit),
-                z: F::select(&chosen.z, &entry.z, hit),
-            };
+        acc = acc.add(&lookup(&table, ((k[window / 16] >> (4 * (window % 16))) & 0xf) as usize));
+    }
+    acc
+}
+
+/// `Σ [k_j] P_j` for secret digits `k_j < 2^(4·windows)`, `tables[j]` the [`multiples`] of
+/// `P_j`: the endomorphism-split form of a secret multiplication (G1's two 128-bit halves,
+/// G2's four 64-bit digits). One shared chain of `4·windows` doublings, and per window one
+/// masked lookup and one complete addition per digit, whatever the digits.
+pub(crate) fn multi_mul_constant_time<F: Coordinate, const N: usize>(
+    tables: &[[Point<F>; 16]; N],
+    digits: &[u128; N],
+    windows: usize,
+) -> Point<F> {
+    let mut acc = Point::IDENTITY;
+    for window in (0..windows).rev() {
+        if window + 1 != windows {
+            for _ in 0..4 {
+                acc = acc.double();
+            }
         }
-        acc = acc.add(&chosen);
+        for (table, k) in tables.iter().zip(digits) {
+            acc = acc.add(&lookup(table, ((k >> (4 * window)) & 0xf) as usize));
+        }
     }
     acc
 }

@@ -48,6 +48,52 @@ pub(crate) fn gls_split(k: &[u64; 6]) -> [u64; 4] {
     digits
 }
 
+/// `a - b` when `a ≥ b`, else `a`, and whether it subtracted: one borrow, no branch.
+fn subtract_if_not_below(a: u128, b: u128) -> (u128, u128) {
+    let (diff, borrow) = a.overflowing_sub(b);
+    let keep = (borrow as u128).wrapping_neg(); // all ones when a < b
+    ((diff & !keep) | (a & keep), !borrow as u128)
+}
+
+/// [`glv_split`] without a branch or a division instruction on `k`: for secret scalars.
+pub(crate) fn glv_split_constant_time(k: &[u64; 6]) -> (u128, u128) {
+    let mut rem: u128 = 0;
+    let mut quot: u128 = 0;
+    for bit in (0..256).rev() {
+        let carry = rem >> 127;
+        let shifted = (rem << 1) | ((k[bit / 64] >> (bit % 64)) & 1) as u128;
+        let (diff, borrow) = shifted.overflowing_sub(LAMBDA);
+        // Subtract when the true value (2^128·carry + shifted) is at least λ.
+        let subtract = carry | (!borrow as u128);
+        let mask = subtract.wrapping_neg();
+        rem = (diff & mask) | (shifted & !mask);
+        quot = (quot << 1) | subtract;
+    }
+    (rem, quot)
+}
+
+/// [`gls_split`] without a branch or a division instruction on `k` (binary long division by
+/// x, three times): for secret scalars `k < r`.
+pub(crate) fn gls_split_constant_time(k: &[u64; 6]) -> [u64; 4] {
+    let mut n = [k[0], k[1], k[2], k[3]];
+    let mut digits = [0u64; 4];
+    for d in digits.iter_mut().take(3) {
+        let mut rem: u128 = 0;
+        let mut quot = [0u64; 4];
+        for bit in (0..256).rev() {
+            let shifted = (rem << 1) | ((n[bit / 64] >> (bit % 64)) & 1) as u128;
+            let (r, q) = subtract_if_not_below(shifted, X as u128);
+            rem = r;
+            quot[bit / 64] |= (q as u64) << (bit % 64);
+        }
+        *d = rem as u64;
+        n = quot;
+    }
+    // k < r < x⁴: what is left is below x.
+    digits[3] = n[0];
+    digits
+}
+
 /// The width-`w` non-adjacent form of `k`: digits that are zero or odd with absolute value
 /// below `2^(w-1)`, least significant first, any two nonzero digits at least `w` apart
 /// (Solinas / Möller). `k` has at most 128 bits, so 129 digits suffice.
@@ -105,6 +151,35 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn constant_time_splits_equal_the_divisions() {
+        let mut state = 99u64;
+        let mut next = || {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state
+        };
+        // r - 1, x⁴ - 1 > r (not a scalar, but the digits are still exact), small values.
+        let r_minus_1 =
+            [0xffff_ffff_0000_0000, 0x53bd_a402_fffe_5bfe, 0x3339_d808_09a1_d805, 0x73ed_a753_299d_7d48, 0, 0];
+        let mut cases =
+            alloc::vec![[0u64; 6], [1, 0, 0, 0, 0, 0], [X, 0, 0, 0, 0, 0], [X - 1, 0, 0, 0, 0, 0], r_minus_1];
+        cases.push([LAMBDA as u64, (LAMBDA >> 64) as u64, 0, 0, 0, 0]);
+        for _ in 0..2000 {
+            let mut k = [next(), next(), next(), next() % 0x73ed_a753_299d_7d48, 0, 0];
+            let shift = next() % 256;
+            for (i, w) in k.iter_mut().take(4).enumerate() {
+                if (i as u64) * 64 > shift {
+                    *w = 0;
+                }
+            }
+            cases.push(k);
+        }
+        for k in cases {
+            assert_eq!(glv_split_constant_time(&k), glv_split(&k), "{k:x?}");
+            assert_eq!(gls_split_constant_time(&k), gls_split(&k), "{k:x?}");
         }
     }
 

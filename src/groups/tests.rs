@@ -1,4 +1,5 @@
-//! The endomorphism constants against their definitions.
+//! The endomorphism constants against their definitions, and the constant-time multiplications
+//! built on them against the plain window chain.
 
 use super::g1::{BETA_LAMBDA, BETA_MINUS_Z2};
 use super::g2::{PSI2_X, PSI_X, PSI_Y};
@@ -53,4 +54,52 @@ fn psi_constants_match_their_definitions() {
     assert_eq!(g.psi(), -g.mul_by_x_abs());
     assert_eq!(g.psi2(), g.psi().psi());
     assert_eq!(PSI2_X.square() * PSI2_X, Fp::ONE);
+}
+
+/// Scalars on the splits' edges (zero, one, r − 1, λ and its neighbours, powers of x) and
+/// pseudo-random ones.
+fn edge_and_random_scalars() -> alloc::vec::Vec<Fr> {
+    let x = Fr::from_u64(X);
+    let mut scalars = alloc::vec![
+        Fr::ZERO,
+        Fr::ONE,
+        -Fr::ONE,
+        fr_u128(LAMBDA),
+        fr_u128(LAMBDA) - Fr::ONE,
+        fr_u128(LAMBDA) + Fr::ONE,
+        x,
+        x - Fr::ONE,
+        x * x,
+        x * x * x,
+        x * x * x - Fr::ONE,
+        -(x * x * x),
+        fr_u128(u128::MAX),
+    ];
+    let mut seed = [7u8; 64];
+    for i in 0..24u8 {
+        seed[i as usize] = seed[i as usize].wrapping_mul(31).wrapping_add(i);
+        scalars.push(Fr::from_bytes_wide(&seed));
+        seed.rotate_left(5);
+    }
+    scalars
+}
+
+#[test]
+fn constant_time_multiplications_equal_the_plain_window_chain() {
+    use super::mul::mul_constant_time as plain;
+    let g1 = G1Projective::generator().mul_vartime(&Fr::from_u64(0x1234_5678_9abc));
+    let g2 = G2Projective::generator().mul_vartime(&Fr::from_u64(0x0fed_cba9_8765));
+    for k in edge_and_random_scalars() {
+        let words = k.to_words();
+        for p in [g1, G1Projective::identity(), G1Projective::generator()] {
+            let expected = G1Projective(plain(&p.0, &words));
+            assert_eq!(p.mul_constant_time(&k), expected, "G1, k = {k:?}");
+            assert_eq!(p.mul_vartime(&k), expected, "G1 vartime, k = {k:?}");
+        }
+        for p in [g2, G2Projective::identity(), G2Projective::generator()] {
+            let expected = G2Projective(plain(&p.0, &words));
+            assert_eq!(p.mul_constant_time(&k), expected, "G2, k = {k:?}");
+            assert_eq!(p.mul_vartime(&k), expected, "G2 vartime, k = {k:?}");
+        }
+    }
 }

@@ -207,10 +207,12 @@ macro_rules! group_types {
             }
 
             /// `[k]·self` for a secret `k`, in a sequence of operations that does not depend
-            /// on `k` (fixed windows, masked table lookups). About twice the cost of
-            /// [`Self::mul_vartime`].
+            /// on `k`: the endomorphism split of [`Self::mul_vartime`] computed without
+            /// branches, fixed windows, masked table lookups and complete formulas. Like
+            /// [`Self::mul_vartime`], it computes `[k]·self` for points of the prime-order
+            /// subgroup (every checked decoder's), where the endomorphism acts as a scalar.
             pub fn mul_constant_time(&self, k: &$crate::Fr) -> $projective {
-                $projective($crate::groups::mul::mul_constant_time(&self.0, &k.to_words()))
+                $projective($projective::mul_constant_time_split(&self.0, &k.to_words()))
             }
         }
 

@@ -21,6 +21,7 @@ use icbls_harness::{MIN_PK_DST as DST_G2, MIN_SIG_DST as DST_G1};
 
 mod sync_committee;
 mod threshold;
+mod vetkeys;
 
 /// The 32-byte message every hash row hashes.
 const MESSAGE: [u8; 32] = [0xab; 32];

@@ -13,6 +13,7 @@ use icbls_harness::{measure, BENCHMARKS};
 mod protocols;
 mod sync_committee;
 mod threshold;
+mod vetkeys;
 
 /// Lists the bench methods of this canister.
 #[query]

@@ -10,6 +10,7 @@
 use core::hint::black_box;
 
 mod benchmarks;
+pub mod vetkeys;
 pub use benchmarks::{BASELINE_BENCHMARKS, BENCHMARKS};
 
 /// The instructions the current message has executed so far.
