@@ -278,6 +278,11 @@ pub fn measure_endpoints(v: &mut Verifier) -> Result<Vec<EndpointRow>, String> {
     row(v, "register_sync_committee", "a mainnet committee (512 keys), as an update", r)?;
     let r = v.verify_sync_aggregate(update, false).map(|r| r.is_ok());
     row(v, "verify_sync_aggregate", "a mainnet update, 511 participants", r)?;
+    let (vetkey, ibe) = crate::fixtures::vetkey_flow();
+    let r = v.call::<_, Result<VerifiedVetKey, Error>>("verify_vetkey", (vetkey,), false).map(|r| r.is_ok());
+    row(v, "verify_vetkey", "ic-vetkeys's flow: a given derived key, 7-byte input", r)?;
+    let r = v.call::<_, Result<Vec<u8>, Error>>("ibe_encrypt", (ibe,), false).map(|r| r.is_ok());
+    row(v, "ibe_encrypt", "ic-vetkeys's flow: a given derived key, 3-byte message", r)?;
     Ok(rows)
 }
 

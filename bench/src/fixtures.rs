@@ -77,6 +77,26 @@ pub fn mainnet_sync_update(
     (register, aggregate, bytes(&v["attested_header_root"]))
 }
 
+/// `ic-vetkeys`'s fixed protocol flow (`icbls_harness::vetkeys`), as the verifier takes it: its
+/// vetKey to verify under its derived key, and its IBE encryption (which gives its ciphertext).
+pub fn vetkey_flow() -> (icbls_verifier_client::VerifyVetKeyArgs, icbls_verifier_client::IbeEncryptArgs) {
+    use icbls_harness::hex_vec;
+    use icbls_harness::vetkeys::*;
+    use icbls_verifier_client::{IbeEncryptArgs, VerifyVetKeyArgs, VetKeyPublicKey};
+    let verify = VerifyVetKeyArgs {
+        public_key: VetKeyPublicKey::Derived(hex_vec(FLOW_DERIVED_PUBLIC_KEY)),
+        input: hex_vec(INPUT),
+        vetkey: hex_vec(VETKEY),
+    };
+    let encrypt = IbeEncryptArgs {
+        public_key: VetKeyPublicKey::Derived(hex_vec(FLOW_DERIVED_PUBLIC_KEY)),
+        identity: hex_vec(INPUT),
+        message: hex_vec(IBE_MESSAGE),
+        seed: hex_vec(IBE_SEED),
+    };
+    (verify, encrypt)
+}
+
 #[cfg(test)]
 mod tests {
     /// The canisters take the root key as hex from the harness (which links no icbls code), raw
@@ -87,6 +107,33 @@ mod tests {
         assert_eq!(harness, icbls::certificate::IC_MAINNET_ROOT_KEY_DER);
         let raw = hex::decode(icbls_harness::MIN_SIG_PUBLIC_KEY).expect("hex");
         assert_eq!(raw, icbls::certificate::IC_MAINNET_ROOT_KEY);
+    }
+
+    /// The vetKeys inputs both bench canisters measure are `ic-vetkeys`'s vectors as the
+    /// repository keeps them.
+    #[test]
+    fn harness_vetkeys_inputs_are_the_vectors() {
+        use icbls_harness::vetkeys::*;
+        let text = include_str!("../../tests/vectors/vetkeys/ic_vetkeys_utils.json");
+        let v: serde_json::Value = serde_json::from_str(text).expect("JSON");
+        let (p, f) = (&v["public_key_derivation"], &v["fixed_protocol_flow"]);
+        let pairs = [
+            (MASTER_PUBLIC_KEY, &p["master_public_key"]),
+            (CANISTER_ID, &p["canister_id"]),
+            (CONTEXT, &p["context"]),
+            (DERIVED_KEY, &p["derived_key"]),
+            (TRANSPORT_SECRET_KEY, &f["transport_secret_key"]),
+            (FLOW_DERIVED_PUBLIC_KEY, &f["derived_public_key"]),
+            (ENCRYPTED_KEY, &f["encrypted_key"]),
+            (INPUT, &f["input"]),
+            (VETKEY, &f["vetkey"]),
+            (IBE_MESSAGE, &f["ibe_message"]),
+            (IBE_SEED, &f["ibe_seed"]),
+            (IBE_CIPHERTEXT, &f["ibe_ciphertext"]),
+        ];
+        for (constant, vector) in pairs {
+            assert_eq!(Some(constant), vector.as_str());
+        }
     }
 
     /// The drand keys the baseline canister verifies under are the library's constants.

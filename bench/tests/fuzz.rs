@@ -86,6 +86,7 @@ fn seeds() -> Vec<Seed> {
     let drand = icbls_bench::fixtures::drand_mainnet_round();
     let canister_signature = icbls_bench::fixtures::internet_identity_signature();
     let (_, sync_update, _) = icbls_bench::fixtures::mainnet_sync_update();
+    let (vetkey, ibe) = icbls_bench::fixtures::vetkey_flow();
     let eip_inputs = |address: u8| -> Vec<u8> {
         match address {
             0x0b => [g1[0].to_eip2537(), g1[1].to_eip2537()].concat(),
@@ -124,6 +125,8 @@ fn seeds() -> Vec<Seed> {
             candid::encode_one(canister_signature).unwrap(),
             decodes::<Result<VerifiedCanisterSignature, Error>>,
         ),
+        seed("verify_vetkey", candid::encode_one(&vetkey).unwrap(), decodes::<Result<VerifiedVetKey, Error>>),
+        seed("ibe_encrypt", candid::encode_one(&ibe).unwrap(), decodes::<Result<Vec<u8>, Error>>),
         seed(
             "verify_sync_aggregate",
             candid::encode_one(sync_update).unwrap(),

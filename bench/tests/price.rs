@@ -444,6 +444,76 @@ fn cases() -> Vec<Case> {
         ok::<VerifiedSyncAggregate>,
     ));
     out.push(register("the same committee again"));
+    // vetKeys: a key of our own, so that any input has its vetKey; then a mainnet key derived
+    // here (an empty context, the canister's key).
+    let secret = icbls::Fr::from_u64(0x5eed_0f_7e7);
+    let dpk = icbls::G2Projective::generator().mul_vartime(&secret).to_affine_vartime().to_compressed().to_vec();
+    let vetkey_of = |input: &[u8]| {
+        let h = icbls::hash_to_curve::hash_to_g1(
+            &[&dpk[..], input].concat(),
+            b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_AUG_",
+        );
+        h.mul_vartime(&secret).to_affine_vartime().to_compressed().to_vec()
+    };
+    for len in [32usize, 65_536] {
+        let input = vec![7u8; len];
+        let args =
+            VerifyVetKeyArgs { public_key: VetKeyPublicKey::Derived(dpk.clone()), vetkey: vetkey_of(&input), input };
+        let bytes = args.input_bytes();
+        out.push(case(
+            "verify_vetkey_update",
+            format!("a given derived key, {len}-byte input"),
+            (args,),
+            items(0, bytes),
+            ok::<VerifiedVetKey>,
+        ));
+    }
+    // ic-vetkeys's mainnet VRF proof: a vetKey under key_1 derived for a canister and context.
+    let vectors: serde_json::Value =
+        serde_json::from_str(include_str!("../../tests/vectors/vetkeys/ic_vetkeys_utils.json")).unwrap();
+    let vrf = &vectors["mainnet_vrf"];
+    let unhex = |v: &serde_json::Value| hex::decode(v.as_str().unwrap()).unwrap();
+    let output = icbls::vetkeys::VrfOutput::deserialize(&unhex(&vrf["vrf_output"])).unwrap();
+    let args = VerifyVetKeyArgs {
+        public_key: VetKeyPublicKey::FromMaster(VetKeyDerivation {
+            master_key: VetKdMasterKey::Mainnet("key_1".into()),
+            canister_id: Principal::from_slice(&unhex(&vrf["canister_id"])),
+            context: unhex(&vrf["context"]),
+        }),
+        input: unhex(&vrf["input"]),
+        vetkey: output.proof().signature_bytes().to_vec(),
+    };
+    let bytes = args.input_bytes();
+    out.push(case(
+        "verify_vetkey_update",
+        "key_1 derived here (a mainnet VRF proof)".into(),
+        (args,),
+        items(0, bytes),
+        ok::<VerifiedVetKey>,
+    ));
+    let mainnet_key = |context: Vec<u8>| {
+        VetKeyPublicKey::FromMaster(VetKeyDerivation {
+            master_key: VetKdMasterKey::Mainnet("key_1".into()),
+            canister_id: Principal::from_slice(&[0, 0, 0, 0, 0, 0xc0, 0xa0, 0xd0, 1, 1]),
+            context,
+        })
+    };
+    for len in [3usize, 65_536, 1_000_000] {
+        let args = IbeEncryptArgs {
+            public_key: mainnet_key(b"an application".to_vec()),
+            identity: b"an identity".to_vec(),
+            message: vec![0xa5; len],
+            seed: vec![9; 32],
+        };
+        let bytes = args.input_bytes();
+        out.push(case(
+            "ibe_encrypt_update",
+            format!("key_1 derived here, {len}-byte message"),
+            (args,),
+            items(0, bytes),
+            ok::<Vec<u8>>,
+        ));
+    }
     out
 }
 

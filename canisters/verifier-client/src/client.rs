@@ -174,4 +174,16 @@ impl VerifierClient {
     ) -> Result<Answer<VerifiedSyncAggregate>, CallError> {
         self.paid("verify_sync_aggregate_update", Units::default(), (args,)).await
     }
+
+    /// Verifies a vetKey of an input under a derived public key: the derived key when valid.
+    pub async fn verify_vetkey(&self, args: &VerifyVetKeyArgs) -> Result<Answer<VerifiedVetKey>, CallError> {
+        let units = Units { bytes: args.input_bytes(), ..Units::default() };
+        self.paid("verify_vetkey_update", units, (args,)).await
+    }
+
+    /// IBE-encrypts a message to an identity: the ciphertext (`ic-vetkeys`'s format).
+    pub async fn ibe_encrypt(&self, args: &IbeEncryptArgs) -> Result<Answer<Vec<u8>>, CallError> {
+        let units = Units { bytes: args.input_bytes(), ..Units::default() };
+        self.paid("ibe_encrypt_update", units, (args,)).await
+    }
 }

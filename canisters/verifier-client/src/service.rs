@@ -78,6 +78,8 @@ pub const MAX_SYNC_COMMITTEE_SLOTS: u32 = 64;
 /// | `verify_canister_signature` | - | the message's, the signature's and the key's length |
 /// | `register_sync_committee` (an update only) | public keys | - |
 /// | `verify_sync_aggregate` | - | - |
+/// | `verify_vetkey` | - | the input's and the derivation context's length |
+/// | `ibe_encrypt` | - | the message's, the identity's and the derivation context's length |
 #[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct PriceArgs {
     /// The method, e.g. `"pairing_check_update"` (or `"pairing_check"`: the same price).
@@ -334,7 +336,38 @@ pub const MODELS: &[Model] = &[
         bytes_field: "",
         bytes_cap: NO_CAP,
     },
+    // A key derivation (two G2 multiplications) at most, a hash to G1 over the input, and a
+    // weighted three-pair check.
+    Model {
+        method: "verify_vetkey",
+        address: None,
+        fixed: 60_000_000,
+        per_item: 0,
+        per_byte: 150,
+        items_field: "",
+        items_cap: NO_CAP,
+        bytes_field: "input",
+        bytes_cap: ARG_CAP,
+    },
+    // A key derivation at most, two secret multiplications, a pairing; per byte, the message
+    // hashed to the scalar (SHA-256) and masked (SHAKE256). The ciphertext is the message plus
+    // 136 bytes, so the message is capped to fit the reply.
+    Model {
+        method: "ibe_encrypt",
+        address: None,
+        fixed: 70_000_000,
+        per_item: 0,
+        per_byte: 250,
+        items_field: "",
+        items_cap: NO_CAP,
+        bytes_field: "message",
+        bytes_cap: [MAX_IBE_BYTES, MAX_IBE_BYTES],
+    },
 ];
+
+/// The most bytes of an `ibe_encrypt` message (with its identity and context): the ciphertext
+/// must fit the 2 MiB reply.
+pub const MAX_IBE_BYTES: u64 = 1024 * 1024;
 
 /// The most points of an EIP-2537 G1 MSM in a query and in an update (the update's is the 2 MiB
 /// argument's bound, rounded down to a multiple of 16).

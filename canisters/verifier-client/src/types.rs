@@ -529,3 +529,102 @@ pub struct VerifiedSyncAggregate {
     #[serde(with = "serde_bytes")]
     pub attested_header_root: Vec<u8>,
 }
+
+/// An Internet Computer vetKD master public key.
+#[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub enum VetKdMasterKey {
+    /// A mainnet key by name: `"key_1"` or `"test_key_1"` (built in, as `ic-vetkeys` has them).
+    Mainnet(String),
+    /// A master public key's bytes (96, compressed G2), e.g. a local replica's.
+    Raw(#[serde(with = "serde_bytes")] Vec<u8>),
+}
+
+/// The public key a vetKey is verified under or an IBE ciphertext is encrypted to.
+#[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub enum VetKeyPublicKey {
+    /// A derived public key (96 bytes, compressed G2), as `vetkd_public_key` returns it.
+    Derived(#[serde(with = "serde_bytes")] Vec<u8>),
+    /// Derived here, as `vetkd_public_key` would: the master key, derived for the canister,
+    /// then for the context (an empty context stops at the canister's key).
+    FromMaster(VetKeyDerivation),
+}
+
+/// A derivation of a vetKD public key.
+#[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct VetKeyDerivation {
+    /// The master key.
+    pub master_key: VetKdMasterKey,
+    /// The canister the key is derived for.
+    pub canister_id: Principal,
+    /// The derivation context.
+    #[serde(with = "serde_bytes")]
+    pub context: Vec<u8>,
+}
+
+impl VetKeyPublicKey {
+    /// The bytes a call reads beyond fixed-size keys (the context), which its price counts.
+    pub fn variable_bytes(&self) -> u64 {
+        match self {
+            VetKeyPublicKey::Derived(_) => 0,
+            VetKeyPublicKey::FromMaster(d) => d.context.len() as u64,
+        }
+    }
+}
+
+/// The arguments of `verify_vetkey`: whether `vetkey` is the vetKey of `input` under the key.
+#[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct VerifyVetKeyArgs {
+    /// The key it is verified under.
+    pub public_key: VetKeyPublicKey,
+    /// The input the vetKey was derived for (`vetkd_derive_key`'s `input`).
+    #[serde(with = "serde_bytes")]
+    pub input: Vec<u8>,
+    /// The (decrypted) vetKey: 48 bytes, a compressed G1 point.
+    #[serde(with = "serde_bytes")]
+    pub vetkey: Vec<u8>,
+}
+
+/// A valid vetKey.
+#[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct VerifiedVetKey {
+    /// The derived public key it verified under (96 bytes, compressed G2).
+    #[serde(with = "serde_bytes")]
+    pub derived_public_key: Vec<u8>,
+}
+
+/// The arguments of `ibe_encrypt`: `ic-vetkeys`'s identity-based encryption of `message` to
+/// `identity` under the key, decryptable with that identity's vetKey.
+///
+/// The verifier sees the message and the seed: use it for messages that need no secrecy from
+/// the replicas that run it (or encrypt in your own canister with `icbls::vetkeys`).
+#[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct IbeEncryptArgs {
+    /// The key the identity's vetKey is derived under.
+    pub public_key: VetKeyPublicKey,
+    /// The identity (the vetKey's `input`).
+    #[serde(with = "serde_bytes")]
+    pub identity: Vec<u8>,
+    /// The plaintext.
+    #[serde(with = "serde_bytes")]
+    pub message: Vec<u8>,
+    /// The encryption's randomness: at least 16 bytes, fresh and secret (32 are used as they
+    /// are, others through HKDF, as `ic-vetkeys`'s `IbeSeed::from_bytes`). The same seed,
+    /// key, identity and message give the same ciphertext.
+    #[serde(with = "serde_bytes")]
+    pub seed: Vec<u8>,
+}
+
+impl IbeEncryptArgs {
+    /// The bytes the call reads and writes, which its price counts: the message, the identity
+    /// and the derivation context.
+    pub fn input_bytes(&self) -> u64 {
+        (self.message.len() + self.identity.len()) as u64 + self.public_key.variable_bytes()
+    }
+}
+
+impl VerifyVetKeyArgs {
+    /// The bytes the call hashes, which its price counts: the input and the derivation context.
+    pub fn input_bytes(&self) -> u64 {
+        self.input.len() as u64 + self.public_key.variable_bytes()
+    }
+}

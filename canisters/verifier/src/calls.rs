@@ -12,6 +12,7 @@ use icbls::sync_committee::{
     self, mainnet_fork_version, sync_committee_root, SyncCommittee, SyncError, MAINNET_GENESIS_VALIDATORS_ROOT,
     SYNC_COMMITTEE_SIZE,
 };
+use icbls::vetkeys;
 use icbls::{DecodeError, G1Affine, G2Affine};
 use icbls_verifier_client::*;
 
@@ -544,4 +545,50 @@ pub fn verify_sync_aggregate(args: &SyncAggregateArgs) -> Result<VerifiedSyncAgg
         participants: participants as u32,
         attested_header_root: header.hash_tree_root().to_vec(),
     })
+}
+
+/// The derived public key `key` names: decoded (curve, subgroup) or derived from a master key.
+fn vetkey_public_key(key: &VetKeyPublicKey) -> Result<vetkeys::DerivedPublicKey, Error> {
+    match key {
+        VetKeyPublicKey::Derived(bytes) => {
+            vetkeys::DerivedPublicKey::deserialize(bytes).map_err(|e| Error::malformed("public_key.Derived", e))
+        }
+        VetKeyPublicKey::FromMaster(d) => {
+            let master = match &d.master_key {
+                VetKdMasterKey::Mainnet(name) => vetkeys::MasterPublicKey::for_mainnet_key(name).ok_or_else(|| {
+                    Error::unsupported(
+                        "public_key.FromMaster.master_key",
+                        format!("{name:?} is not a mainnet vetKD key (key_1, test_key_1)"),
+                    )
+                })?,
+                VetKdMasterKey::Raw(bytes) => vetkeys::MasterPublicKey::deserialize(bytes)
+                    .map_err(|e| Error::malformed("public_key.FromMaster.master_key", e))?,
+            };
+            Ok(master.derive_canister_key(d.canister_id.as_slice()).derive_sub_key(&d.context))
+        }
+    }
+}
+
+/// Whether `vetkey` is a valid vetKey (an augmented BLS signature) of `input` under the key:
+/// `Ok` with the derived key. A vetKey that does not decode is `MalformedInput` naming
+/// `vetkey`; one that does not verify is `VerificationFailed` naming it.
+pub fn verify_vetkey(args: &VerifyVetKeyArgs) -> Result<VerifiedVetKey, Error> {
+    let vetkey = vetkeys::VetKey::deserialize(&args.vetkey).map_err(|e| Error::malformed("vetkey", e))?;
+    let dpk = vetkey_public_key(&args.public_key)?;
+    if dpk.point().is_identity() {
+        return Err(Error::malformed("public_key", vetkeys::VetKeyError::IdentityPublicKey));
+    }
+    if !vetkeys::verify_bls_signature(&dpk, &args.input, vetkey.signature_bytes()) {
+        return Err(Error::failed("vetkey", vetkeys::VetKeyError::InvalidVetKey));
+    }
+    Ok(VerifiedVetKey { derived_public_key: dpk.serialize().to_vec() })
+}
+
+/// `ic-vetkeys`'s IBE encryption of `message` to `identity` under the key: the ciphertext's
+/// bytes. A seed under 16 bytes is `MalformedInput` naming `seed`.
+pub fn ibe_encrypt(args: &IbeEncryptArgs) -> Result<Vec<u8>, Error> {
+    let seed = vetkeys::IbeSeed::from_bytes(&args.seed).map_err(|e| Error::malformed("seed", e))?;
+    let dpk = vetkey_public_key(&args.public_key)?;
+    let identity = vetkeys::IbeIdentity::from_bytes(&args.identity);
+    Ok(vetkeys::IbeCiphertext::encrypt(&dpk, &identity, &args.message, &seed).serialize())
 }

@@ -656,6 +656,63 @@ fn verify_sync_aggregate_update_entry() {
     );
 }
 
+fn verify_vetkey_units(a: &(VerifyVetKeyArgs,)) -> Result<Option<Units>, Error> {
+    Ok(Some(Units { bytes: a.0.input_bytes(), ..Units::default() }))
+}
+
+/// Verifies a vetKey (dfinity's vetKD: an augmented BLS signature in G1) of an input under a
+/// derived public key, given or derived here from a master key, canister and context.
+#[candid_method(query)]
+fn verify_vetkey(args: VerifyVetKeyArgs) -> Result<VerifiedVetKey, Error> {
+    calls::verify_vetkey(&args)
+}
+
+#[query(name = "verify_vetkey", hidden = true, manual_reply = true)]
+fn verify_vetkey_entry() {
+    serve(query_spec("verify_vetkey"), verify_vetkey_units, |(args,), _: Mode| verify_vetkey(args));
+}
+
+/// [`verify_vetkey`] as an update: answered after consensus; callers other than controllers
+/// and the allow-list attach its price in cycles.
+#[candid_method(update)]
+fn verify_vetkey_update(args: VerifyVetKeyArgs) -> Result<VerifiedVetKey, Error> {
+    verify_vetkey(args)
+}
+
+#[update(name = "verify_vetkey_update", hidden = true, manual_reply = true)]
+fn verify_vetkey_update_entry() {
+    serve(update_spec("verify_vetkey_update"), verify_vetkey_units, |(args,), _: Mode| verify_vetkey_update(args));
+}
+
+fn ibe_units(a: &(IbeEncryptArgs,)) -> Result<Option<Units>, Error> {
+    Ok(Some(Units { bytes: a.0.input_bytes(), ..Units::default() }))
+}
+
+/// `ic-vetkeys`'s identity-based encryption: the ciphertext of a message to an identity under
+/// a derived public key, which that identity's vetKey decrypts. The verifier sees the message
+/// and the seed.
+#[candid_method(query)]
+fn ibe_encrypt(args: IbeEncryptArgs) -> Result<Vec<u8>, Error> {
+    calls::ibe_encrypt(&args)
+}
+
+#[query(name = "ibe_encrypt", hidden = true, manual_reply = true)]
+fn ibe_encrypt_entry() {
+    serve(query_spec("ibe_encrypt"), ibe_units, |(args,), _: Mode| ibe_encrypt(args));
+}
+
+/// [`ibe_encrypt`] as an update: answered after consensus; callers other than controllers and
+/// the allow-list attach its price in cycles.
+#[candid_method(update)]
+fn ibe_encrypt_update(args: IbeEncryptArgs) -> Result<Vec<u8>, Error> {
+    ibe_encrypt(args)
+}
+
+#[update(name = "ibe_encrypt_update", hidden = true, manual_reply = true)]
+fn ibe_encrypt_update_entry() {
+    serve(update_spec("ibe_encrypt_update"), ibe_units, |(args,), _: Mode| ibe_encrypt_update(args));
+}
+
 /// The sizes of a certificate verification, and the cap that keeps its reply within the IC's
 /// reply limit: every lookup can return a value as long as the certificate, once, so
 /// `lookups · certificate` must fit in the reply.
