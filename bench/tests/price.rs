@@ -446,7 +446,7 @@ fn cases() -> Vec<Case> {
     out.push(register("the same committee again"));
     // vetKeys: a key of our own, so that any input has its vetKey; then a mainnet key derived
     // here (an empty context, the canister's key).
-    let secret = icbls::Fr::from_u64(0x5eed_0f_7e7);
+    let secret = icbls::Fr::from_u64(0x5_eed0_f7e7);
     let dpk = icbls::G2Projective::generator().mul_vartime(&secret).to_affine_vartime().to_compressed().to_vec();
     let vetkey_of = |input: &[u8]| {
         let h = icbls::hash_to_curve::hash_to_g1(

@@ -235,10 +235,10 @@ fn strangers_cannot_evict_the_operators_committees() {
     assert_eq!(field(&verify(&mut v, &a_update).unwrap_err()), ("unsupported", "committee_root"));
 
     // Paid: stored, unpinned; it verifies.
-    assert_eq!(register(&mut v, &a, paying()).unwrap().pinned, false);
+    assert!(!register(&mut v, &a, paying()).unwrap().pinned);
     assert_eq!(verify(&mut v, &a_update).unwrap().participants, 400);
     // The store is full: the next stranger's committee replaces the stranger's, not the operators'.
-    assert_eq!(register(&mut v, &b, paying()).unwrap().pinned, false);
+    assert!(!register(&mut v, &b, paying()).unwrap().pinned);
     assert_eq!(verify(&mut v, &b_update).unwrap().participants, 342);
     assert_eq!(field(&verify(&mut v, &a_update).unwrap_err()), ("unsupported", "committee_root"));
     assert_eq!(verify(&mut v, &mainnet_update).unwrap().participants, 511);
@@ -246,7 +246,7 @@ fn strangers_cannot_evict_the_operators_committees() {
     // An allow-listed canister registers b again, without cycles: now pinned, and cheaply.
     let out =
         call(&mut v, "register_sync_committee", &b, CallKind::Update, Sender::Canister { id: friend(), cycles: 0 });
-    assert_eq!(decode::<Result<RegisteredSyncCommittee, Error>>(&out).unwrap().pinned, true);
+    assert!(decode::<Result<RegisteredSyncCommittee, Error>>(&out).unwrap().pinned);
     assert!(out.instructions.unwrap() < 60_000_000);
     // Every slot pinned: the stranger is refused (after paying for the checks), both stay.
     assert_eq!(field(&register(&mut v, &a, paying()).unwrap_err()), ("unsupported", "public_keys"));
