@@ -9,22 +9,20 @@ use icbls::bls::{min_pk, min_sig, BlsError, SecretKey};
 use icbls::{DecodeError, Fr, G1Projective, G2Projective};
 use serde_json::Value;
 use std::collections::HashMap;
-use std::path::Path;
 
-fn vectors(dir: &str) -> Vec<(String, Value)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors").join(dir);
-    let mut out: Vec<(String, Value)> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+/// The JSON files of a vectors folder by name, or `None` when the public vectors are absent
+/// (the test is skipped).
+fn vectors(dir: &str) -> Option<Vec<(String, Value)>> {
+    let out: Vec<(String, Value)> = icbls_testkit::vectors::list(dir)?
+        .into_iter()
+        .filter(|p| p.ends_with(".json"))
         .map(|p| {
-            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
-            (name, serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap())
+            let name = p.rsplit('/').next().unwrap().trim_end_matches(".json").to_string();
+            (name, common::vector_json(&p).unwrap())
         })
         .collect();
-    out.sort_by(|a, b| a.0.cmp(&b.0));
-    assert!(!out.is_empty(), "no vectors in {}", dir.display());
-    out
+    assert!(!out.is_empty(), "no vectors in {dir}");
+    Some(out)
 }
 
 fn list(v: &Value) -> Vec<Vec<u8>> {
@@ -38,12 +36,13 @@ fn keys_pk(v: &Value) -> Result<Vec<min_pk::PublicKey>, BlsError> {
 /// The secret keys of the Ethereum `sign` vectors, by their public keys: every key in the
 /// aggregation vectors is one of them (the upstream generator signs with these three), so
 /// the tests make each key's proof of possession and verify it, as a registry would.
-fn eth_secret_keys() -> HashMap<Vec<u8>, SecretKey> {
-    vectors("bls_sig_min_pk_eth/sign")
+fn eth_secret_keys() -> Option<HashMap<Vec<u8>, SecretKey>> {
+    let keys = vectors("bls_sig_min_pk_eth/sign")?
         .into_iter()
         .filter_map(|(_, case)| SecretKey::from_bytes(&hex(&case["input"]["privkey"])).ok())
         .map(|sk| (min_pk::PublicKey::from_secret_key(&sk).to_bytes().to_vec(), sk))
-        .collect()
+        .collect();
+    Some(keys)
 }
 
 /// The keys of an aggregation vector, each decoded and admitted by `pop_verify_bytes` with a
@@ -64,7 +63,8 @@ fn pop_verified_keys_pk(
 
 #[test]
 fn eth_sign() {
-    for (name, case) in vectors("bls_sig_min_pk_eth/sign") {
+    let Some(cases) = vectors("bls_sig_min_pk_eth/sign") else { return };
+    for (name, case) in cases {
         let sk = SecretKey::from_bytes(&hex(&case["input"]["privkey"]));
         let msg = hex(&case["input"]["message"]);
         match &case["output"] {
@@ -81,7 +81,8 @@ fn eth_sign() {
 
 #[test]
 fn eth_verify() {
-    for (name, case) in vectors("bls_sig_min_pk_eth/verify") {
+    let Some(cases) = vectors("bls_sig_min_pk_eth/verify") else { return };
+    for (name, case) in cases {
         let input = &case["input"];
         let result = min_pk::verify_bytes(&hex(&input["pubkey"]), &hex(&input["message"]), &hex(&input["signature"]));
         assert_eq!(result.is_ok(), case["output"].as_bool().unwrap(), "{name}: {result:?}");
@@ -97,7 +98,8 @@ fn eth_verify() {
 
 #[test]
 fn eth_aggregate() {
-    for (name, case) in vectors("bls_sig_min_pk_eth/aggregate") {
+    let Some(cases) = vectors("bls_sig_min_pk_eth/aggregate") else { return };
+    for (name, case) in cases {
         let sigs: Vec<min_pk::Signature> =
             list(&case["input"]).iter().map(|s| min_pk::Signature::from_bytes(s).unwrap()).collect();
         match &case["output"] {
@@ -113,8 +115,9 @@ fn eth_aggregate() {
 
 #[test]
 fn eth_aggregate_verify() {
-    let secret_keys = eth_secret_keys();
-    for (name, case) in vectors("bls_sig_min_pk_eth/aggregate_verify") {
+    let Some(secret_keys) = eth_secret_keys() else { return };
+    let Some(cases) = vectors("bls_sig_min_pk_eth/aggregate_verify") else { return };
+    for (name, case) in cases {
         let input = &case["input"];
         let messages = list(&input["messages"]);
         let messages: Vec<&[u8]> = messages.iter().map(|m| &m[..]).collect();
@@ -139,9 +142,10 @@ fn eth_aggregate_verify() {
 
 #[test]
 fn eth_fast_aggregate_verify() {
-    let secret_keys = eth_secret_keys();
+    let Some(secret_keys) = eth_secret_keys() else { return };
     assert_eq!(secret_keys.len(), 3);
-    for (name, case) in vectors("bls_sig_min_pk_eth/fast_aggregate_verify") {
+    let Some(cases) = vectors("bls_sig_min_pk_eth/fast_aggregate_verify") else { return };
+    for (name, case) in cases {
         let input = &case["input"];
         let result = pop_verified_keys_pk(&input["pubkeys"], &secret_keys).and_then(|keys| {
             let sig = min_pk::Signature::from_bytes(&hex(&input["signature"]))?;
@@ -163,7 +167,8 @@ fn eth_fast_aggregate_verify() {
 
 #[test]
 fn eth_batch_verify() {
-    for (name, case) in vectors("bls_sig_min_pk_eth/batch_verify") {
+    let Some(cases) = vectors("bls_sig_min_pk_eth/batch_verify") else { return };
+    for (name, case) in cases {
         let input = &case["input"];
         let messages = list(&input["messages"]);
         let messages: Vec<&[u8]> = messages.iter().map(|m| &m[..]).collect();
@@ -184,7 +189,8 @@ fn eth_batch_verify() {
 #[test]
 fn eth_hash_to_g2() {
     let dst = b"QUUX-V01-CS02-with-BLS12381G2_XMD:SHA-256_SSWU_RO_";
-    for (name, case) in vectors("bls_sig_min_pk_eth/hash_to_G2") {
+    let Some(cases) = vectors("bls_sig_min_pk_eth/hash_to_G2") else { return };
+    for (name, case) in cases {
         let p = icbls::hash_to_curve::hash_to_g2(case["input"]["msg"].as_str().unwrap().as_bytes(), dst)
             .to_affine_vartime();
         let fp2 = |v: &Value| -> Vec<u8> {
@@ -201,9 +207,8 @@ fn eth_hash_to_g2() {
 
 #[test]
 fn ic_min_sig_vectors() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/vectors/bls_sig_min_sig_ic/dfinity_verify_bls_signatures.json");
-    let cases: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let Some(cases) = common::vector_json("bls_sig_min_sig_ic/dfinity_verify_bls_signatures.json") else { return };
+    let cases = cases.as_array().unwrap().clone();
     assert_eq!(cases.len(), 9);
     for case in cases {
         let name = case["name"].as_str().unwrap();
@@ -234,9 +239,8 @@ fn ic_min_sig_vectors() {
 #[test]
 fn ic_root_key_prepared_verifies() {
     // verify_valid_0 is signed by the IC mainnet root key, whose lines are built in.
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/vectors/bls_sig_min_sig_ic/dfinity_verify_bls_signatures.json");
-    let cases: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let Some(cases) = common::vector_json("bls_sig_min_sig_ic/dfinity_verify_bls_signatures.json") else { return };
+    let cases = cases.as_array().unwrap().clone();
     let case = &cases[0];
     assert_eq!(hex(&case["public_key_hex"]), icbls::certificate::IC_MAINNET_ROOT_KEY);
     let sig = min_sig::Signature::from_bytes(&hex(&case["signature_hex"])).unwrap();

@@ -1,14 +1,13 @@
 //! BLS under any ciphersuite: a caller-chosen DST and the message-augmentation scheme
 //! (draft-irtf-cfrg-bls-signature-05, sections 3.2 and 4.1) in both variants, differential
 //! against `blst` on random keys and messages, and the augmented scheme's public vectors
-//! (`tests/vectors/bls_sig_aug`).
+//! (`bls_sig_aug/` of the public vectors).
 
 mod common;
 
 use common::Rng;
 use icbls::bls::{min_pk, min_sig, BlsError, SecretKey};
 use serde_json::Value;
-use std::path::Path;
 
 /// A random key (through `KeyGen`, so blst's equals ours) and message.
 fn key_and_message(rng: &mut Rng) -> (SecretKey, [u8; 40], Vec<u8>) {
@@ -127,7 +126,7 @@ fn hex_list(case: &Value, key: &str) -> Vec<Vec<u8>> {
     case[key].as_array().unwrap().iter().map(|x| hex::decode(x.as_str().unwrap()).unwrap()).collect()
 }
 
-/// The augmented scheme's public vectors (`tests/vectors/bls_sig_aug`, see its PROVENANCE.md):
+/// The augmented scheme's public vectors (`bls_sig_aug/` of the public vectors, see its PROVENANCE.md):
 /// `sign` cases are signed again from the secret key and verified, `verify` and
 /// `aggregate_verify` cases are checked against their verdicts.
 macro_rules! aug_vectors {
@@ -135,8 +134,7 @@ macro_rules! aug_vectors {
         #[test]
         fn $test() {
             use $ours::aug;
-            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/bls_sig_aug").join($file);
-            let file: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            let Some(file) = common::vector_json(concat!("bls_sig_aug/", $file)) else { return };
             assert_eq!(file["ciphersuite"].as_str().unwrap().as_bytes(), aug::DST);
             let cases = file["cases"].as_array().unwrap();
             let (mut valid, mut invalid) = (0, 0);

@@ -11,11 +11,12 @@ use icbls::certificate::{
     read_state_response_certificate, verify_certificate, Certificate, CertificateError, DelegationCache, Freshness,
     HashTree, LookupResult, Target, Within, MAX_PRINCIPAL_BYTES,
 };
-use std::path::PathBuf;
 use std::time::Instant;
 
-fn vectors() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/ic_certificates")
+/// A file of the family, its checksum checked. Each test that reads the family starts by
+/// skipping when the public vectors are absent (`icbls_testkit::vectors::family`).
+fn read(relative: &str) -> Vec<u8> {
+    icbls_testkit::vectors::read(&format!("ic_certificates/{relative}")).expect("checked by the test")
 }
 
 struct Case {
@@ -39,7 +40,7 @@ impl Case {
 }
 
 fn cases() -> Vec<Case> {
-    let text = std::fs::read_to_string(vectors().join("ic_certificates.json")).unwrap();
+    let text = String::from_utf8(read("ic_certificates.json")).unwrap();
     let json: serde_json::Value = serde_json::from_str(&text).unwrap();
     json.as_array()
         .unwrap()
@@ -80,6 +81,9 @@ fn expected_error(name: &str) -> CertificateError {
 
 #[test]
 fn shared_vectors_give_their_verdicts() {
+    if icbls_testkit::vectors::family("ic_certificates").is_none() {
+        return;
+    }
     let all = cases();
     assert_eq!(all.len(), 13);
     // PROVENANCE.md says 6 valid and 7 invalid; the file holds 5 valid and 8 invalid cases.
@@ -135,6 +139,9 @@ impl<'a> Found<'a> for LookupResult<'a> {
 
 #[test]
 fn raw_read_state_responses_decode_and_verify() {
+    if icbls_testkit::vectors::family("ic_certificates").is_none() {
+        return;
+    }
     let root = case("ivg37_time_valid").root_key;
     let ivg37 = certificates::principal_from_text("ivg37-qiaaa-aaaab-aaaga-cai");
     let c224od = certificates::principal_from_text("224od-giaaa-aaaao-ae5vq-cai");
@@ -154,11 +161,10 @@ fn raw_read_state_responses_decode_and_verify() {
         ("uzr34_node_keys.bin", Target::Subnet(&uzr34), Ok(())),
     ];
     let mut seen = 0;
-    for entry in std::fs::read_dir(vectors().join("agent-rs_raw_read_state_responses")).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+    for path in icbls_testkit::vectors::list("ic_certificates/agent-rs_raw_read_state_responses").unwrap() {
+        let name = path.rsplit('/').next().unwrap().to_string();
         let (_, target, verdict) = expected.iter().find(|(n, ..)| *n == name).unwrap_or_else(|| panic!("{name}"));
-        let body = std::fs::read(&path).unwrap();
+        let body = icbls_testkit::vectors::read(&path).unwrap();
         let cert = read_state_response_certificate(&body).unwrap();
         let got = verify_certificate(cert, &root, *target, None).map(|_| ());
         assert_eq!(&got, verdict, "{name}");
@@ -189,6 +195,9 @@ fn regions(cert: &[u8]) -> (std::ops::Range<usize>, std::ops::Range<usize>, std:
 
 #[test]
 fn every_signature_bit_flip_is_rejected() {
+    if icbls_testkit::vectors::family("ic_certificates").is_none() {
+        return;
+    }
     let c = case("ivg37_time_valid");
     let (sig, _, inner_sig) = regions(&c.cert);
     let mut n = 0;
@@ -217,6 +226,9 @@ fn every_signature_bit_flip_is_rejected() {
 /// be rejected; most are rejected by decoding or lookups, the others by a BLS check.
 #[test]
 fn every_tree_and_delegation_bit_flip_is_rejected() {
+    if icbls_testkit::vectors::family("ic_certificates").is_none() {
+        return;
+    }
     let c = case("ivg37_delegated_v2_valid");
     let (sig, _, inner_sig) = regions(&c.cert);
     let start = Instant::now();
@@ -245,6 +257,9 @@ fn every_tree_and_delegation_bit_flip_is_rejected() {
 
 #[test]
 fn every_truncation_is_rejected() {
+    if icbls_testkit::vectors::family("ic_certificates").is_none() {
+        return;
+    }
     for name in ["ivg37_time_valid", "224od_subnet_valid"] {
         let c = case(name);
         for len in 0..c.cert.len() {
@@ -270,6 +285,9 @@ fn certificate_with_tree(tree: &[u8]) -> Vec<u8> {
 
 #[test]
 fn deep_nesting_is_rejected_cleanly() {
+    if icbls_testkit::vectors::family("ic_certificates").is_none() {
+        return;
+    }
     let key = case("ivg37_time_valid").root_key;
     let target = Target::Canister(&[]);
     // 100,000 nested forks, labels, arrays; and a nested array as a map value.
@@ -341,6 +359,9 @@ fn mutate(rng: &mut Rng, seed: &[u8]) -> Vec<u8> {
 /// Random bytes, and mutated certificates and trees: never a panic, never accepted.
 #[test]
 fn random_and_mutated_inputs_never_panic() {
+    if icbls_testkit::vectors::family("ic_certificates").is_none() {
+        return;
+    }
     let mut rng = Rng::new(7);
     let valid = cases().into_iter().filter(|c| c.valid).collect::<Vec<_>>();
     let key = &valid[0].root_key;
@@ -371,6 +392,9 @@ fn random_and_mutated_inputs_never_panic() {
 
 #[test]
 fn native_verification_time() {
+    if icbls_testkit::vectors::family("ic_certificates").is_none() {
+        return;
+    }
     for name in ["ivg37_time_valid", "224od_subnet_valid"] {
         let c = case(name);
         let start = Instant::now();
@@ -404,6 +428,9 @@ fn leaf_paths<'a>(tree: &HashTree<'a>) -> Vec<Vec<&'a [u8]>> {
 /// prefixes, and neighbours of every label (one byte more, the last byte changed).
 #[test]
 fn same_answers_as_ic_certification() {
+    if icbls_testkit::vectors::family("ic_certificates").is_none() {
+        return;
+    }
     type Theirs = ic_certification::Certificate;
     let mut trees = 0;
     let mut lookups = 0;
@@ -474,6 +501,9 @@ fn tree_bytes(cert: &[u8]) -> &[u8] {
 /// Root hashes of mutated trees agree with `ic-certification` wherever both decode.
 #[test]
 fn mutated_tree_hashes_agree_with_ic_certification() {
+    if icbls_testkit::vectors::family("ic_certificates").is_none() {
+        return;
+    }
     let mut rng = Rng::new(11);
     let mut compared = 0;
     for c in cases() {
@@ -551,6 +581,9 @@ fn delegation_subnet_id_longer_than_a_principal_is_rejected() {
 /// tree, but the subnet has no authority over it.
 #[test]
 fn lookups_under_another_canister_are_refused() {
+    if icbls_testkit::vectors::family("ic_certificates").is_none() {
+        return;
+    }
     let (root, subnet) = (key(1), key(2));
     let root_key = certificates::raw_key(&root);
     let subnet_id = [7u8; 29];
@@ -604,6 +637,9 @@ fn lookups_under_another_canister_are_refused() {
 /// refused, inside the subnet's ranges or not; subnet paths and `/time` are answered.
 #[test]
 fn subnet_certificates_refuse_canister_lookups() {
+    if icbls_testkit::vectors::family("ic_certificates").is_none() {
+        return;
+    }
     let (root, subnet) = (key(1), key(2));
     let root_key = certificates::raw_key(&root);
     let subnet_id = [7u8; 10];
@@ -620,7 +656,7 @@ fn subnet_certificates_refuse_canister_lookups() {
     assert_eq!(v.lookup(&[b"time"]), Ok(LookupResult::Found(&leb128(TIME_NS)[..])));
     // Mainnet subnet certificates.
     for name in ["o3ow2_subnet_key.bin", "uzr34_node_keys.bin"] {
-        let body = std::fs::read(vectors().join("agent-rs_raw_read_state_responses").join(name)).unwrap();
+        let body = read(&format!("agent-rs_raw_read_state_responses/{name}"));
         let cert = read_state_response_certificate(&body).unwrap();
         let subnet = Certificate::decode(cert).unwrap().delegation.unwrap().subnet_id;
         let root = case("ivg37_time_valid").root_key;
@@ -648,6 +684,9 @@ fn tree_time(tree: &HashTree<'_>) -> u64 {
 /// mainnet certificate with the clock fixed to the certificate's time.
 #[test]
 fn delegation_max_age_is_checked_against_the_delegation_time() {
+    if icbls_testkit::vectors::family("ic_certificates").is_none() {
+        return;
+    }
     let c = case("ivg37_time_valid");
     let cert = Certificate::decode(&c.cert).unwrap();
     let delegation_time = tree_time(&Certificate::decode(cert.delegation.unwrap().certificate).unwrap().tree);
@@ -712,6 +751,9 @@ fn delegation_max_age_is_checked_against_the_delegation_time() {
 /// still checked when its delegation is remembered.
 #[test]
 fn a_delegation_cache_gives_the_same_answers() {
+    if icbls_testkit::vectors::family("ic_certificates").is_none() {
+        return;
+    }
     let mut cache = DelegationCache::new(4);
     for round in 0..2 {
         for c in &cases() {

@@ -6,7 +6,6 @@ mod common;
 use bls12_381 as zk;
 use common::{scalar, Rng};
 use icbls::{DecodeError, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
-use std::path::PathBuf;
 
 const CASES: usize = 2_000;
 
@@ -378,15 +377,12 @@ fn hex_32(s: &str) -> [u8; 32] {
     hex::decode(s).unwrap().try_into().unwrap()
 }
 
-fn vectors() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/serialization")
-}
-
 #[test]
 fn zkcrypto_serialization_vectors() {
-    let dir = vectors().join("zkcrypto");
-    let g1 = std::fs::read(dir.join("g1_compressed_valid_test_vectors.dat")).unwrap();
-    let g2 = std::fs::read(dir.join("g2_uncompressed_valid_test_vectors.dat")).unwrap();
+    let Some(g1) = icbls_testkit::vectors::read("serialization/zkcrypto/g1_compressed_valid_test_vectors.dat") else {
+        return;
+    };
+    let g2 = icbls_testkit::vectors::read("serialization/zkcrypto/g2_uncompressed_valid_test_vectors.dat").unwrap();
     assert_eq!((g1.len(), g2.len()), (48 * 1000, 192 * 1000));
     let (mut p, mut q) = (G1Projective::identity(), G2Projective::identity());
     for i in 0..1000 {
@@ -405,12 +401,14 @@ fn zkcrypto_serialization_vectors() {
 fn eth_deserialization_vectors() {
     let mut count = 0;
     for (group, key) in [("deserialization_G1", "pubkey"), ("deserialization_G2", "signature")] {
-        for entry in std::fs::read_dir(vectors().join("eth_bls12-381-tests").join(group)).unwrap() {
-            let path = entry.unwrap().path();
-            let case: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let Some(files) = icbls_testkit::vectors::list(&format!("serialization/eth_bls12-381-tests/{group}")) else {
+            return;
+        };
+        for path in files {
+            let case = common::vector_json(&path).unwrap();
             let bytes = hex::decode(case["input"][key].as_str().unwrap().trim_start_matches("0x")).unwrap();
             let expected = case["output"].as_bool().unwrap();
-            let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+            let name = path.rsplit('/').next().unwrap().trim_end_matches(".json").to_string();
             let result = if group.ends_with("G1") {
                 G1Affine::from_compressed(&bytes).map(|_| ())
             } else {

@@ -11,9 +11,9 @@ use icbls::hash_to_curve::*;
 use icbls::{Fp, Fp2, G1Affine, G1Projective, G2Affine, G2Projective};
 use serde_json::Value;
 
-fn vectors(file: &str) -> Value {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/hash_to_curve").join(file);
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+/// A file of the RFC's vectors, or `None` when the public vectors are absent (the test is skipped).
+fn vectors(file: &str) -> Option<Value> {
+    common::vector_json(&format!("hash_to_curve/{file}"))
 }
 
 fn fp(hex: &str) -> Fp {
@@ -29,7 +29,7 @@ fn fp2(text: &str) -> Fp2 {
 
 #[test]
 fn expand_message_xmd_vectors() {
-    let v = vectors("expand_message_xmd_SHA256_38.json");
+    let Some(v) = vectors("expand_message_xmd_SHA256_38.json") else { return };
     let dst = v["DST"].as_str().unwrap().as_bytes();
     let tests = v["tests"].as_array().unwrap();
     assert_eq!(tests.len(), 10);
@@ -53,7 +53,7 @@ fn expand_message_xmd_vectors() {
 
 #[test]
 fn g1_vectors() {
-    let v = vectors("BLS12381G1_XMD:SHA-256_SSWU_RO_.json");
+    let Some(v) = vectors("BLS12381G1_XMD:SHA-256_SSWU_RO_.json") else { return };
     let dst = v["dst"].as_str().unwrap().as_bytes();
     for case in v["vectors"].as_array().unwrap() {
         let msg = case["msg"].as_str().unwrap().as_bytes();
@@ -70,7 +70,7 @@ fn g1_vectors() {
 
 #[test]
 fn g2_vectors() {
-    let v = vectors("BLS12381G2_XMD:SHA-256_SSWU_RO_.json");
+    let Some(v) = vectors("BLS12381G2_XMD:SHA-256_SSWU_RO_.json") else { return };
     let dst = v["dst"].as_str().unwrap().as_bytes();
     for case in v["vectors"].as_array().unwrap() {
         let msg = case["msg"].as_str().unwrap().as_bytes();

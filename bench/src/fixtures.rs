@@ -1,14 +1,44 @@
-//! The fixed inputs the bench runner and its tests share, each from one source.
+//! The fixed inputs the bench runner and its tests share, each from one source. Those that are
+//! public test data come from the public vectors directory (`icbls_testkit::vectors`), never
+//! from the repository: the harness's constants (read by its build script) and the files read
+//! here at run time. Callers first ask [`available`], which says why not when they are absent.
+
+/// Whether the public vectors (and with them every fixture here) are available: `false` after
+/// printing the line that says where they were looked for, when they are absent and not
+/// required; panics with that line when they are required (`CI=true`). A build of the bench
+/// canisters without them has empty inputs, so the bench refuses to run then.
+pub fn available() -> bool {
+    let found = icbls_testkit::vectors::family("ic_certificates").is_some();
+    if found && !icbls_harness::VECTORS_PRESENT {
+        panic!(
+            "the public vectors are at {} now, but the bench canisters' inputs were built without them: \
+             rebuild (`cargo clean -p icbls-harness`)",
+            icbls_testkit::vectors::dir().display()
+        );
+    }
+    found
+}
 
 /// A mainnet certificate with a delegation (1.2 KB), as hex: the harness's, which both bench
 /// canisters verify.
 pub const IVG37_CERTIFICATE: &str = icbls_harness::IC_CERTIFICATE_HEX;
 /// Its `/time`.
 pub const IVG37_TIME_NS: u64 = icbls_harness::IC_CERTIFICATE_TIME_NS;
-/// A mainnet certificate with a delegation and sharded canister ranges (13 KB), as hex.
-pub const SUBNET_CERTIFICATE: &str = include_str!("inputs/224od_subnet_certificate.hex");
-/// Its `/time`.
-pub const SUBNET_TIME_NS: u64 = 1_765_214_062_097_800_265;
+
+/// A case of `ic_certificates/ic_certificates.json`: its certificate (hex) and `/time`.
+fn ic_certificate(name: &str) -> (String, u64) {
+    let text = icbls_testkit::vectors::read_to_string("ic_certificates/ic_certificates.json")
+        .unwrap_or_else(|| panic!("{}", icbls_testkit::vectors::not_found_line("ic_certificates")));
+    let cases: serde_json::Value = serde_json::from_str(&text).expect("the vector is JSON");
+    let case = cases.as_array().and_then(|c| c.iter().find(|c| c["name"] == name)).expect("the case is listed");
+    (case["certificate_hex"].as_str().expect("hex").to_string(), case["expected_time_ns"].as_u64().expect("a u64"))
+}
+
+/// A mainnet certificate with a delegation and sharded canister ranges (13 KB), as hex, and its
+/// `/time` (`ic_certificates`, case `224od_subnet_valid`).
+pub fn subnet_certificate() -> (String, u64) {
+    ic_certificate("224od_subnet_valid")
+}
 /// A valid EIP-4844 point-evaluation precompile input (c-kzg `correct_proof_4_1`), as hex: the
 /// harness's, the bench canister's `point_evaluation` row input.
 pub const POINT_EVALUATION_INPUT: &str = icbls_harness::POINT_EVALUATION_INPUT_HEX;
@@ -44,15 +74,16 @@ pub fn drand_mainnet_round() -> icbls_verifier_client::DrandVerifyArgs {
     }
 }
 
-/// The real mainnet light-client update of `tests/vectors/sync_committee/` (helios test data, see
-/// its PROVENANCE.md), as the verifier takes it: the committee to register, the aggregate to
+/// The real mainnet light-client update of `sync_committee/` in the public vectors (helios test
+/// data, see its PROVENANCE.md), as the verifier takes it: the committee to register, the aggregate to
 /// verify against it (mainnet, so no `fork`), and the committee's SSZ root.
 pub fn mainnet_sync_update(
 ) -> (icbls_verifier_client::RegisterSyncCommitteeArgs, icbls_verifier_client::SyncAggregateArgs, Vec<u8>) {
     use icbls_verifier_client::{BeaconBlockHeader, RegisterSyncCommitteeArgs, SyncAggregateArgs};
     use serde_json::Value;
-    let text = include_str!("../../tests/vectors/sync_committee/mainnet_capella_update.json");
-    let v: Value = serde_json::from_str(text).expect("the vector is JSON");
+    let text = icbls_testkit::vectors::read_to_string("sync_committee/mainnet_capella_update.json")
+        .unwrap_or_else(|| panic!("{}", icbls_testkit::vectors::not_found_line("sync_committee")));
+    let v: Value = serde_json::from_str(&text).expect("the vector is JSON");
     let bytes = |v: &Value| hex::decode(v.as_str().expect("a hex string").trim_start_matches("0x")).expect("hex");
     let number = |v: &Value| v.as_str().expect("a decimal string").parse::<u64>().expect("a u64");
     let h = &v["attested_header"];
@@ -109,13 +140,12 @@ mod tests {
         assert_eq!(raw, icbls::certificate::IC_MAINNET_ROOT_KEY);
     }
 
-    /// The vetKeys inputs both bench canisters measure are `ic-vetkeys`'s vectors as the
-    /// repository keeps them.
+    /// The vetKeys inputs both bench canisters measure are `ic-vetkeys`'s vectors.
     #[test]
     fn harness_vetkeys_inputs_are_the_vectors() {
         use icbls_harness::vetkeys::*;
-        let text = include_str!("../../tests/vectors/vetkeys/ic_vetkeys_utils.json");
-        let v: serde_json::Value = serde_json::from_str(text).expect("JSON");
+        let Some(text) = icbls_testkit::vectors::read_to_string("vetkeys/ic_vetkeys_utils.json") else { return };
+        let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
         let (p, f) = (&v["public_key_derivation"], &v["fixed_protocol_flow"]);
         let pairs = [
             (MASTER_PUBLIC_KEY, &p["master_public_key"]),

@@ -128,7 +128,7 @@ fn same(what: &str, got: &[u8], expected: &[u8]) -> Result<(), String> {
     }
 }
 
-/// The message-augmentation scheme's `AggregateVerify` (`tests/vectors/bls_sig_aug`), in the
+/// The message-augmentation scheme's `AggregateVerify` (`bls_sig_aug/` of the public vectors), in the
 /// variant `g2_signatures` names: whether the library's verdict is `expected`.
 pub fn aug_aggregate_verify(
     g2_signatures: bool,

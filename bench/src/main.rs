@@ -3,8 +3,9 @@
 //! prints the tables and writes `bench/RESULTS.md`, `bench/results.json`, `bench/chart.svg` and
 //! the README's headline table;
 //! the verifier canister's methods are measured too, and the composite rows are profiled into
-//! phases (`icbls_bench::phases`; `phases` prints them alone). `vectors PATH...` instead runs
-//! vector files through the verifier canister (the conformance runner, `src/vectors/`).
+//! phases (`icbls_bench::phases`; `phases` prints them alone). `vectors [PATH...]` instead runs
+//! vector files through the verifier canister (the conformance runner, `src/vectors/`; by
+//! default the whole public vectors directory, `../shared/vectors` or `ICBLS_VECTORS`).
 
 use icbls_bench::build::{
     build_canisters, build_dependent, build_variant, workspace_root, CanisterPackage, DependentBuild, Variant,
@@ -50,18 +51,25 @@ fn main() {
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut update_readme = false;
+    // The bench measures public test data (a certificate, signatures, a KZG proof, a committee):
+    // the report, its check and the conformance runner read them from the vectors directory.
+    if matches!(args.first().map(String::as_str), None | Some("--readme") | Some("--check"))
+        && !icbls_testkit::vectors::dir().is_dir()
+    {
+        return Err(icbls_testkit::vectors::not_found_line("(all)"));
+    }
     match args.first().map(String::as_str) {
         None => {}
         Some("--readme") if args.len() == 1 => update_readme = true,
         Some("--check") => return check(&args[1..]),
-        Some("vectors") if args.len() > 1 => return vectors(&args[1..]),
+        Some("vectors") => return vectors(&args[1..]),
         Some("call") if args.len() > 1 => return call(&args[1..]),
         Some("build") => return build(&args[1..]),
         Some("phases") if args.len() == 1 => return phases(),
         Some(other) => {
             return Err(format!(
                 "unknown argument {other:?}; usage: {COMMAND} [--readme | --check [PREFIX...] | \
-                 build [CANISTER...] | phases | vectors PATH... | call METHOD [CANDID_ARGS] [--update]]"
+                 build [CANISTER...] | phases | vectors [PATH...] | call METHOD [CANDID_ARGS] [--update]]"
             ));
         }
     }
@@ -329,10 +337,18 @@ fn measure_dependent_build(
     })
 }
 
-/// `vectors PATH...`: runs vector files through the verifier canister, one line per file;
+/// `vectors [PATH...]`: runs vector files through the verifier canister, one line per file;
 /// fails when any case fails.
 fn vectors(paths: &[String]) -> Result<(), String> {
-    let paths: Vec<std::path::PathBuf> = paths.iter().map(std::path::PathBuf::from).collect();
+    let mut paths: Vec<std::path::PathBuf> = paths.iter().map(std::path::PathBuf::from).collect();
+    if paths.is_empty() {
+        // The public vectors directory the tests and the main job read.
+        let dir = icbls_testkit::vectors::dir();
+        if !dir.is_dir() {
+            return Err(icbls_testkit::vectors::not_found_line("(all)"));
+        }
+        paths.push(dir);
+    }
     let mut verifier = Verifier::install(backend_from_env()?)?;
     eprintln!("icbls-bench: running vectors on the {} backend", verifier.backend.name());
     if icbls_bench::vectors::run_vectors(&paths, &mut verifier, &mut std::io::stdout())? {

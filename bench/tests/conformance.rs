@@ -1,4 +1,5 @@
-//! The public vectors (`tests/vectors`) through the verifier canister on the backend
+//! The public vectors (`../shared/vectors` or `ICBLS_VECTORS`: every family, and the EIPs
+//! repository's EIP-2537 files of `extra/eip2537`) through the verifier canister on the backend
 //! (the meter; PocketIC when `POCKET_IC_BIN` is set), with the runner behind
 //! `icbls-bench vectors PATH...`. `cargo test -p icbls-bench --test conformance -- --nocapture`
 //! prints the report.
@@ -9,9 +10,26 @@ use icbls_bench::verifier::Verifier;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-fn public_vectors() -> PathBuf {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors");
-    std::fs::canonicalize(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+/// The vectors directory, or `None` when it is absent (the test is skipped; see
+/// `icbls_testkit::vectors`).
+fn public_vectors() -> Option<PathBuf> {
+    icbls_testkit::vectors::family("eip2537")?;
+    let path = icbls_testkit::vectors::dir();
+    Some(std::fs::canonicalize(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+}
+
+/// What the runner is given: every family folder but `extra/`, whose sets are in their
+/// collectors' own formats (the `extra_*` tests of the library read them), and of `extra/` the
+/// EIP-2537 files, which are in the runner's format.
+fn runner_paths(root: &Path) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(root)
+        .unwrap_or_else(|e| panic!("{}: {e}", root.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.file_name().is_some_and(|n| n != "extra"))
+        .collect();
+    paths.sort();
+    paths.push(root.join("extra/eip2537"));
+    paths
 }
 
 /// Runs `paths` and returns the verdict and the report.
@@ -28,11 +46,11 @@ const G1_ADD_EXPECTED: &str = "0000000000000000000000000000000010e7791fb972fe014
 /// One canister for everything (installing builds the Wasm once).
 #[test]
 fn public_vectors_pass_through_the_canister() {
+    let Some(root) = public_vectors() else { return };
     let mut v = Verifier::install(backend_from_env().unwrap()).unwrap();
 
-    let root = public_vectors();
     let start = Instant::now();
-    let (ok, report) = run(&mut v, std::slice::from_ref(&root));
+    let (ok, report) = run(&mut v, &runner_paths(&root));
     let elapsed = start.elapsed();
     println!("{report}");
     println!("conformance run on {}: {:.1} s", v.backend.name(), elapsed.as_secs_f64());
@@ -48,6 +66,7 @@ fn public_vectors_pass_through_the_canister() {
         "drand",
         "bls_sig_aug",
         "canister_signatures",
+        "extra/eip2537",
     ] {
         let prefix = format!("{}/", root.join(folder).display());
         let passed: usize = report

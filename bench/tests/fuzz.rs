@@ -213,6 +213,9 @@ fn random_blob(rng: &mut Rng) -> Vec<u8> {
 
 #[test]
 fn random_and_mutated_arguments_never_trap() {
+    if !icbls_bench::fixtures::available() {
+        return;
+    }
     const CALLS: usize = 10_000;
     let mut v =
         Verifier::install_with(Box::new(MeterBackend::new()), None, &[Principal::from_slice(&[7; 29])]).unwrap();

@@ -15,6 +15,9 @@ fn reply_u64(response: &Response) -> u64 {
 
 #[test]
 fn profiled_calls_count_what_unprofiled_calls_count() {
+    if !icbls_bench::fixtures::available() {
+        return;
+    }
     let wasm = build_canisters(&[CanisterPackage::Bench]).unwrap().remove(0);
     // Symbols are kept (`strip = "debuginfo"`): the profile can name functions.
     assert!(icbls_bench::artifact::custom_section(&wasm, "name").unwrap().is_some());
@@ -38,6 +41,9 @@ fn profiled_calls_count_what_unprofiled_calls_count() {
 
 #[test]
 fn phases_add_up_to_their_rows() {
+    if !icbls_bench::fixtures::available() {
+        return;
+    }
     let wasm = build_canisters(&[CanisterPackage::Bench]).unwrap().remove(0);
     let rows = icbls_bench::phases::profile_rows(&wasm).unwrap();
     let mut plain = Canister::install(&wasm, icbls_bench::EMPTY_ARGS).unwrap();

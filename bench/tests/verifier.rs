@@ -11,14 +11,11 @@ use icbls::{G1Affine, G1Projective, G2Affine};
 use icbls_bench::backend_from_env;
 use icbls_bench::verifier::*;
 use serde_json::Value;
-use std::path::PathBuf;
 
-fn shared(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors").join(path)
-}
-
+/// A public vector file as JSON (tests that read one first skip when the vectors are absent).
 fn json(path: &str) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(shared(path)).unwrap()).unwrap()
+    let text = icbls_testkit::vectors::read_to_string(path).expect("the test checked fixtures::available");
+    serde_json::from_str(&text).unwrap()
 }
 
 fn unhex(v: &Value) -> Vec<u8> {
@@ -54,6 +51,9 @@ fn every_method_through_candid() {
 }
 
 fn certificates(v: &mut Verifier) {
+    if !icbls_bench::fixtures::available() {
+        return;
+    }
     let cases = json("ic_certificates/ic_certificates.json");
     let case = cases.as_array().unwrap().iter().find(|c| c["name"] == "ivg37_time_valid").unwrap();
     let time = case["expected_time_ns"].as_u64().unwrap();
@@ -234,6 +234,9 @@ fn pairings(v: &mut Verifier) {
 }
 
 fn signatures(v: &mut Verifier) {
+    if !icbls_bench::fixtures::available() {
+        return;
+    }
     // The IC's scheme, on a shared vector.
     let ic = json("bls_sig_min_sig_ic/dfinity_verify_bls_signatures.json");
     let case = &ic[0];
@@ -359,6 +362,9 @@ fn signatures(v: &mut Verifier) {
 }
 
 fn precompiles(v: &mut Verifier) {
+    if !icbls_bench::fixtures::available() {
+        return;
+    }
     let methods = [
         ("blsG1Add", 0x0b, "eip2537_g1_add"),
         ("blsG1MultiExp", 0x0c, "eip2537_g1_msm"),
@@ -406,6 +412,9 @@ fn hashes(v: &mut Verifier) {
 /// `drand_verify`: a round of each built-in chain and of a chain given by its `/info`, its
 /// randomness, and every failure path with the argument it names.
 fn drand(v: &mut Verifier) {
+    if !icbls_bench::fixtures::available() {
+        return;
+    }
     let quicknet = json("drand/quicknet.json");
     let q = &quicknet["beacons"][0];
     let q_args = DrandVerifyArgs {
@@ -544,10 +553,13 @@ fn ciphersuites(v: &mut Verifier) {
     }
 }
 
-/// `verify_canister_signature`: every real signature of `tests/vectors/canister_signatures`
+/// `verify_canister_signature`: every real signature of `canister_signatures/` in the public vectors
 /// (and the cases derived from them) through Candid, and every failure path with the argument
 /// it names.
 fn canister_signatures(v: &mut Verifier) {
+    if !icbls_bench::fixtures::available() {
+        return;
+    }
     let cases = json("canister_signatures/canister_signatures.json");
     let args = |case: &serde_json::Value| CanisterSignatureArgs {
         message: unhex(&case["message"]),

@@ -120,3 +120,11 @@ pub fn fp12_from_blst(x: &blst::blst_fp12) -> Fp12 {
         |y: &blst::blst_fp6| Fp6::new(fp2_from_blst(&y.fp2[0]), fp2_from_blst(&y.fp2[1]), fp2_from_blst(&y.fp2[2]));
     Fp12::new(fp6(&x.fp6[0]), fp6(&x.fp6[1]))
 }
+
+/// A public vector file (a path inside the vectors directory) as JSON, or `None` when its family
+/// is absent and vectors are not required (`icbls_testkit::vectors` printed the line; the
+/// caller's test is skipped).
+pub fn vector_json(relative: &str) -> Option<Value> {
+    let text = icbls_testkit::vectors::read_to_string(relative)?;
+    Some(serde_json::from_str(&text).unwrap_or_else(|e| panic!("{relative}: {e}")))
+}

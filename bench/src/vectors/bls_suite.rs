@@ -1,4 +1,4 @@
-//! BLS cases of one ciphersuite other than the variants' own (`tests/vectors/bls_sig_aug`):
+//! BLS cases of one ciphersuite other than the variants' own (`bls_sig_aug/` of the public vectors):
 //! `sign` and `verify` cases through `bls_verify` with that ciphersuite, `aggregate_verify`
 //! through the library (the canister aggregates only in the variants' own suites).
 

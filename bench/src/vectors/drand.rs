@@ -1,4 +1,4 @@
-//! drand beacons with verdicts (`tests/vectors/drand`): `drand_verify`, the randomness of each
+//! drand beacons with verdicts (`drand/` of the public vectors): `drand_verify`, the randomness of each
 //! valid round checked.
 
 use super::json::hex_field;

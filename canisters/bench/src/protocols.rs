@@ -326,7 +326,7 @@ fn row(name: &str) -> u64 {
 }
 
 /// A valid point-evaluation input: the c-kzg case `verify_kzg_proof_case_correct_proof_4_1`
-/// (tests/vectors/kzg_point_evaluation), with its versioned hash.
+/// (kzg_point_evaluation/ of the public vectors), with its versioned hash.
 fn point_evaluation_input() -> Vec<u8> {
     hex_bytes::<192>(icbls_harness::POINT_EVALUATION_INPUT_HEX).to_vec()
 }
