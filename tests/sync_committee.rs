@@ -196,23 +196,30 @@ fn the_committee_root_is_proven_by_the_bootstrap_branch() {
     let state_root = root(&v["bootstrap_header_state_root"]);
     let branch: Vec<[u8; 32]> = v["current_sync_committee_branch"].as_array().unwrap().iter().map(root).collect();
     let gindex = v["current_sync_committee_gindex"].as_u64().unwrap();
-    let index = gindex - (1 << branch.len());
+    let depth = gindex.ilog2();
+    let index = gindex - (1 << depth);
 
     let committee = SyncCommittee::from_compressed(&u.committee).unwrap();
     assert_eq!(committee.hash_tree_root(), expected);
     let keys: Vec<[u8; 48]> = u.committee.iter().map(|k| k.as_slice().try_into().unwrap()).collect();
     let aggregate: [u8; 48] = u.aggregate_key.as_slice().try_into().unwrap();
     assert_eq!(sync_committee_root(&keys, &aggregate), expected);
-    assert!(is_valid_merkle_branch(&expected, &branch, index, &state_root));
+    assert!(is_valid_merkle_branch(&expected, &branch, depth, index, &state_root));
 
     let mut swapped = keys.clone();
     swapped.swap(0, 1);
     assert_ne!(sync_committee_root(&swapped, &aggregate), expected);
     assert_ne!(sync_committee_root(&keys, &keys[0]), expected);
-    assert!(!is_valid_merkle_branch(&expected, &branch, index ^ 1, &state_root));
-    assert!(!is_valid_merkle_branch(&expected, &branch, index + (1 << branch.len()), &state_root));
-    assert!(!is_valid_merkle_branch(&expected, &branch[..4], index, &state_root));
+    assert!(!is_valid_merkle_branch(&expected, &branch, depth, index ^ 1, &state_root));
+    assert!(!is_valid_merkle_branch(&expected, &branch, depth, index + (1 << branch.len()), &state_root));
+    assert!(!is_valid_merkle_branch(&expected, &branch[..4], depth, index, &state_root));
+    // A branch one level longer, read at its own depth, proves the leaf at another generalized
+    // index: at the container's depth it is refused.
+    let mut longer = branch.clone();
+    longer.push([0; 32]);
+    assert!(!is_valid_merkle_branch(&expected, &longer, depth, index, &state_root));
+    assert!(!is_valid_merkle_branch(&expected, &branch, depth + 1, index, &state_root));
     let mut bent = branch.clone();
     bent[2][0] ^= 1;
-    assert!(!is_valid_merkle_branch(&expected, &bent, index, &state_root));
+    assert!(!is_valid_merkle_branch(&expected, &bent, depth, index, &state_root));
 }

@@ -99,12 +99,15 @@ pub fn sync_committee_root(pubkeys: &[[u8; 48]], aggregate_pubkey: &[u8; 48]) ->
 }
 
 /// `is_valid_merkle_branch(leaf, branch, depth, index, root)` (phase0): whether `leaf` sits at
-/// `index` (of a tree of `branch.len()` levels) under `root`, the sibling of each level taken
-/// from `branch`, lowest first. For a generalized index `g`, `index = g - 2^depth`; for
-/// example `current_sync_committee` is at 54 in Capella's and Deneb's `BeaconState` (depth 5,
-/// index 22) and at 86 from Electra on (depth 6, index 22).
-pub fn is_valid_merkle_branch(leaf: &Root, branch: &[Root], index: u64, root: &Root) -> bool {
-    if branch.len() < 64 && index >> branch.len() != 0 {
+/// `index` of a tree of `depth` levels under `root`, the sibling of each level taken from
+/// `branch`, lowest first. The depth is the caller's, fixed by the container and fork, never
+/// the branch's: a branch of another length would prove the leaf at another generalized index,
+/// so one whose length is not `depth` is refused. For a generalized index `g`,
+/// `depth = floor(log2(g))` and `index = g - 2^depth`; for example `current_sync_committee` is
+/// at 54 in Capella's and Deneb's `BeaconState` (depth 5, index 22) and at 86 from Electra on
+/// (depth 6, index 22).
+pub fn is_valid_merkle_branch(leaf: &Root, branch: &[Root], depth: u32, index: u64, root: &Root) -> bool {
+    if branch.len() != depth as usize || (depth < 64 && index >> depth != 0) {
         return false;
     }
     let computed = branch.iter().enumerate().fold(*leaf, |value, (level, sibling)| {
