@@ -22,15 +22,18 @@
 //! occurrence is printed and counted: every case is checked, and every check the vectors record
 //! is either made here or named.
 
+#[path = "common/beacon.rs"]
+mod beacon;
 mod common;
 
+use beacon::*;
 use common::hex;
 use icbls::sync_committee::{
-    compute_domain, compute_signing_root, is_valid_merkle_branch, sync_committee_root, BeaconBlockHeader, Root,
-    SyncCommittee, SyncError, DOMAIN_SYNC_COMMITTEE, SYNC_COMMITTEE_SIZE,
+    compute_domain, compute_signing_root, is_valid_merkle_branch, sync_committee_root, Root, SyncCommittee, SyncError,
+    DOMAIN_SYNC_COMMITTEE, SYNC_COMMITTEE_SIZE,
 };
 use serde_json::Value;
-use sha2::{Digest, Sha256};
+
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -125,36 +128,6 @@ impl Tally {
 /// A file of the family as JSON, or `None` when the family is absent (the test is skipped).
 fn json(name: &str) -> Option<Value> {
     common::vector_json(&format!("{FAMILY}/{name}"))
-}
-
-fn root(v: &Value) -> Root {
-    hex(v).try_into().unwrap_or_else(|b: Vec<u8>| panic!("a 32-byte root, not {} bytes", b.len()))
-}
-
-fn roots(v: &Value) -> Vec<Root> {
-    v.as_array().expect("a list of roots").iter().map(root).collect()
-}
-
-fn number(v: &Value) -> u64 {
-    match v {
-        Value::Number(n) => n.as_u64().unwrap(),
-        Value::String(s) => s.parse().unwrap_or_else(|e| panic!("{s:?}: {e}")),
-        other => panic!("not a number: {other}"),
-    }
-}
-
-fn header(v: &Value) -> BeaconBlockHeader {
-    BeaconBlockHeader {
-        slot: number(&v["slot"]),
-        proposer_index: number(&v["proposer_index"]),
-        parent_root: root(&v["parent_root"]),
-        state_root: root(&v["state_root"]),
-        body_root: root(&v["body_root"]),
-    }
-}
-
-fn key48(v: &Value) -> [u8; 48] {
-    hex(v).try_into().expect("a 48-byte key")
 }
 
 fn committee_keys(c: &Value) -> (Vec<[u8; 48]>, [u8; 48]) {
@@ -272,65 +245,6 @@ impl Network {
             _ => Gindices::PreElectra,
         }
     }
-}
-
-/// SHA-256 of two chunks, for this file's own SSZ of an `ExecutionPayloadHeader`.
-fn node(left: &Root, right: &Root) -> Root {
-    let mut h = Sha256::new();
-    h.update(left);
-    h.update(right);
-    h.finalize().into()
-}
-
-/// SSZ `merkleize`, padded with zero chunks to `limit` leaves.
-fn merkleize(mut layer: Vec<Root>, limit: usize) -> Root {
-    layer.resize(limit.max(layer.len()).max(1).next_power_of_two(), [0; 32]);
-    while layer.len() > 1 {
-        layer = layer.chunks(2).map(|pair| node(&pair[0], &pair[1])).collect();
-    }
-    layer[0]
-}
-
-fn chunk_of(bytes: &[u8]) -> Root {
-    let mut chunk = [0u8; 32];
-    chunk[..bytes.len()].copy_from_slice(bytes);
-    chunk
-}
-
-/// `hash_tree_root` of an `ExecutionPayloadHeader` of `fork` (Capella; Deneb adds the blob gas
-/// fields; Electra and Fulu keep Deneb's header).
-fn execution_header_root(e: &Value, fork: &str) -> Root {
-    let u64_chunk = |v: &Value| chunk_of(&number(v).to_le_bytes());
-    let bytes_chunks = |b: &[u8]| b.chunks(32).map(chunk_of).collect::<Vec<_>>();
-    let extra = hex(&e["extra_data"]);
-    let mut fields = vec![
-        root(&e["parent_hash"]),
-        chunk_of(&hex(&e["fee_recipient"])),
-        root(&e["state_root"]),
-        root(&e["receipts_root"]),
-        merkleize(bytes_chunks(&hex(&e["logs_bloom"])), 8),
-        root(&e["prev_randao"]),
-        u64_chunk(&e["block_number"]),
-        u64_chunk(&e["gas_limit"]),
-        u64_chunk(&e["gas_used"]),
-        u64_chunk(&e["timestamp"]),
-        // ByteList[32]: its one chunk mixed in with its length.
-        node(&merkleize(bytes_chunks(&extra), 1), &chunk_of(&(extra.len() as u64).to_le_bytes())),
-        chunk_of(&(number(&e["base_fee_per_gas"]) as u128).to_le_bytes()),
-        root(&e["block_hash"]),
-        root(&e["transactions_root"]),
-    ];
-    match fork {
-        "capella" => fields.push(root(&e["withdrawals_root"])),
-        "deneb" | "electra" | "fulu" => {
-            fields.push(root(&e["withdrawals_root"]));
-            fields.push(u64_chunk(&e["blob_gas_used"]));
-            fields.push(u64_chunk(&e["excess_blob_gas"]));
-        }
-        other => panic!("no execution header in {other}"),
-    }
-    let width = fields.len();
-    merkleize(fields, width)
 }
 
 /// Committees decoded once per process (512 decompressions each), by `file#pointer`.

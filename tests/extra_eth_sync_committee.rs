@@ -19,8 +19,11 @@
 //!
 //! Each test skips (returns) when the family is absent, and counts its cases against the file.
 
+#[path = "common/beacon.rs"]
+mod beacon;
 mod common;
 
+use beacon::*;
 use common::hex;
 use icbls::bls::{min_pk, BlsError};
 use icbls::sync_committee::{
@@ -30,7 +33,7 @@ use icbls::sync_committee::{
 };
 use icbls::DecodeError;
 use serde_json::Value;
-use sha2::{Digest, Sha256};
+
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
@@ -49,33 +52,6 @@ const EXECUTION_PAYLOAD_GINDEX: u64 = 25;
 /// A file of the family as JSON, or `None` when the family is absent (the test is skipped).
 fn json(name: &str) -> Option<Value> {
     common::vector_json(&format!("{FAMILY}/{name}"))
-}
-
-fn root(v: &Value) -> Root {
-    hex(v).try_into().unwrap_or_else(|b: Vec<u8>| panic!("a 32-byte root, not {} bytes", b.len()))
-}
-
-fn roots(v: &Value) -> Vec<Root> {
-    v.as_array().expect("a list of roots").iter().map(root).collect()
-}
-
-/// A number, as the sources write it: a JSON integer or a decimal string.
-fn number(v: &Value) -> u64 {
-    match v {
-        Value::Number(n) => n.as_u64().unwrap(),
-        Value::String(s) => s.parse().unwrap_or_else(|e| panic!("{s:?}: {e}")),
-        other => panic!("not a number: {other}"),
-    }
-}
-
-fn header(v: &Value) -> BeaconBlockHeader {
-    BeaconBlockHeader {
-        slot: number(&v["slot"]),
-        proposer_index: number(&v["proposer_index"]),
-        parent_root: root(&v["parent_root"]),
-        state_root: root(&v["state_root"]),
-        body_root: root(&v["body_root"]),
-    }
 }
 
 /// `is_valid_merkle_branch` at a generalized index: depth `floorlog2(gindex)`, the index below it.
@@ -97,10 +73,6 @@ impl Committee {
     fn root(&self) -> Root {
         sync_committee_root(&self.keys, &self.aggregate)
     }
-}
-
-fn key48(v: &Value) -> [u8; 48] {
-    hex(v).try_into().expect("a 48-byte key")
 }
 
 /// The committee files listed by `sync_aggregates_mainnet.json`, each committee decoded once for
@@ -365,66 +337,11 @@ fn derived_negative_aggregates_fail() {
     println!("negative aggregates: {checked} refused ({through_generic} through min_pk::fast_aggregate_verify)");
 }
 
-/// `SHA-256(left ‖ right)`, for this file's own SSZ of an `ExecutionPayloadHeader`.
-fn node(left: &Root, right: &Root) -> Root {
-    let mut h = Sha256::new();
-    h.update(left);
-    h.update(right);
-    h.finalize().into()
-}
-
-/// SSZ `merkleize` of `chunks`, padded with zero chunks to `limit` (a power of two or not).
-fn merkleize(mut layer: Vec<Root>, limit: usize) -> Root {
-    let width = limit.max(layer.len()).max(1).next_power_of_two();
-    layer.resize(width, [0; 32]);
-    while layer.len() > 1 {
-        layer = layer.chunks(2).map(|pair| node(&pair[0], &pair[1])).collect();
-    }
-    layer[0]
-}
-
-fn chunk_of(bytes: &[u8]) -> Root {
-    let mut chunk = [0u8; 32];
-    chunk[..bytes.len()].copy_from_slice(bytes);
-    chunk
-}
-
-fn chunks(bytes: &[u8]) -> Vec<Root> {
-    bytes.chunks(32).map(chunk_of).collect()
-}
-
-/// `hash_tree_root` of a Capella `ExecutionPayloadHeader` (beacon-API JSON; numbers as decimal
-/// strings).
-fn capella_execution_header_root(e: &Value) -> Root {
-    let u64_chunk = |v: &Value| chunk_of(&number(v).to_le_bytes());
-    let base_fee: u128 = e["base_fee_per_gas"].as_str().unwrap().parse().unwrap();
-    let extra = hex(&e["extra_data"]);
-    let fields = vec![
-        root(&e["parent_hash"]),
-        chunk_of(&hex(&e["fee_recipient"])),
-        root(&e["state_root"]),
-        root(&e["receipts_root"]),
-        merkleize(chunks(&hex(&e["logs_bloom"])), 8),
-        root(&e["prev_randao"]),
-        u64_chunk(&e["block_number"]),
-        u64_chunk(&e["gas_limit"]),
-        u64_chunk(&e["gas_used"]),
-        u64_chunk(&e["timestamp"]),
-        // ByteList[32]: one chunk, mixed in with its length.
-        node(&merkleize(chunks(&extra), 1), &chunk_of(&(extra.len() as u64).to_le_bytes())),
-        chunk_of(&base_fee.to_le_bytes()),
-        root(&e["block_hash"]),
-        root(&e["transactions_root"]),
-        root(&e["withdrawals_root"]),
-    ];
-    merkleize(fields, 16)
-}
-
 /// A beacon-API `LightClientHeader` (Capella): the beacon header, and its execution header
 /// proven under `body_root`.
 fn light_client_header(v: &Value, what: &str) -> BeaconBlockHeader {
     let beacon = header(&v["beacon"]);
-    let execution = capella_execution_header_root(&v["execution"]);
+    let execution = execution_header_root(&v["execution"], "capella");
     assert!(
         proves(&execution, &roots(&v["execution_branch"]), EXECUTION_PAYLOAD_GINDEX, &beacon.body_root),
         "{what}: execution branch"
