@@ -123,26 +123,35 @@ pub(super) fn run_eth_bls(handler: Option<Handler>, value: &Value, v: &mut Verif
 }
 
 /// The secret keys the Ethereum generator (ethereum/bls12-381-tests, `main.py`) signs every
-/// aggregation vector with; they are the `privkey` inputs of its `sign` vectors.
-pub(super) const ETH_GENERATOR_SECRET_KEYS: [&str; 3] = [
-    "263dbd792f5b1be47ed85f8938c0f29586af0d3ac7b977f21c278fe1462040e3",
-    "47b8192d77bf871b62e87859d653922725724a5c031afeabc60bcef5ff665138",
-    "328388aff0d4a5b7dc9205abd374e7e98f3cd9f3418edb4eafda5fb16473d216",
-];
+/// aggregation vector with: the `privkey` inputs of its `sign` vectors, read from
+/// `bls_sig_min_pk_eth/sign` of the public vectors directory (none when it is absent).
+fn eth_generator_secret_keys() -> Vec<icbls::bls::SecretKey> {
+    let Some(files) = icbls_testkit::vectors::list("bls_sig_min_pk_eth/sign") else { return Vec::new() };
+    files
+        .iter()
+        .filter_map(|path| {
+            let case: serde_json::Value = serde_json::from_str(&icbls_testkit::vectors::read_to_string(path)?).ok()?;
+            let key = hex::decode(case["input"]["privkey"].as_str()?.trim_start_matches("0x")).ok()?;
+            icbls::bls::SecretKey::from_bytes(&key).ok()
+        })
+        .collect()
+}
 
 /// A proof of possession for each key of an Ethereum aggregation vector, as the keys' owners
 /// would register them (made here from the generator's secret keys). A key that is not one of
 /// the generator's (a malformed or infinity key of a negative vector) gets 96 zero bytes, which
 /// is no proof: the verifier refuses it, as the vector expects.
 pub(super) fn eth_proofs_of_possession(keys: &[Vec<u8>]) -> Vec<Vec<u8>> {
-    use icbls::bls::{min_pk, SecretKey};
-    let known: Vec<(Vec<u8>, Vec<u8>)> = ETH_GENERATOR_SECRET_KEYS
-        .iter()
-        .filter_map(|h| SecretKey::from_bytes(&hex::decode(h).ok()?).ok())
-        .map(|sk| {
-            (min_pk::PublicKey::from_secret_key(&sk).to_bytes().to_vec(), min_pk::pop_prove(&sk).to_bytes().to_vec())
-        })
-        .collect();
+    use icbls::bls::min_pk;
+    static KNOWN: std::sync::OnceLock<Vec<(Vec<u8>, Vec<u8>)>> = std::sync::OnceLock::new();
+    let known = KNOWN.get_or_init(|| {
+        eth_generator_secret_keys()
+            .iter()
+            .map(|sk| {
+                (min_pk::PublicKey::from_secret_key(sk).to_bytes().to_vec(), min_pk::pop_prove(sk).to_bytes().to_vec())
+            })
+            .collect()
+    });
     keys.iter()
         .map(|k| known.iter().find(|(pk, _)| pk == k).map(|(_, proof)| proof.clone()).unwrap_or_else(|| vec![0; 96]))
         .collect()
