@@ -39,7 +39,6 @@ fn run(v: &mut Verifier, paths: &[PathBuf]) -> (bool, String) {
     (ok, String::from_utf8(out).unwrap())
 }
 
-
 /// One canister for everything (installing builds the Wasm once).
 #[test]
 fn public_vectors_pass_through_the_canister() {
