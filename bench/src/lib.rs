@@ -84,6 +84,9 @@ pub trait Backend {
     /// Upgrades canister `id` to `wasm` with the raw Candid argument `arg` (sent by its first
     /// controller).
     fn upgrade(&mut self, id: CanisterId, wasm: &[u8], arg: &[u8]) -> Result<(), String>;
+    /// Reinstalls canister `id` with `wasm` and the raw Candid argument `arg` (sent by its first
+    /// controller): a fresh instance, with empty Wasm and stable memory.
+    fn reinstall(&mut self, id: CanisterId, wasm: &[u8], arg: &[u8]) -> Result<(), String>;
     /// Calls `method` with raw Candid `arg` as a query or an update, from `sender`.
     fn call(
         &mut self,
@@ -179,6 +182,10 @@ impl Backend for MeterBackend {
         self.canister(id)?.upgrade(wasm, arg).map(|_| ()).map_err(|e| e.to_string())
     }
 
+    fn reinstall(&mut self, id: CanisterId, wasm: &[u8], arg: &[u8]) -> Result<(), String> {
+        self.canister(id)?.reinstall(wasm, arg).map(|_| ()).map_err(|e| e.to_string())
+    }
+
     fn call(
         &mut self,
         id: CanisterId,
@@ -260,6 +267,12 @@ impl Backend for PocketIcBackend {
         let p = self.principal(id)?;
         let sender = self.controllers.get(id.0).copied().flatten();
         self.pic.upgrade_canister(p, wasm.to_vec(), arg.to_vec(), sender).map_err(|r| r.reject_message)
+    }
+
+    fn reinstall(&mut self, id: CanisterId, wasm: &[u8], arg: &[u8]) -> Result<(), String> {
+        let p = self.principal(id)?;
+        let sender = self.controllers.get(id.0).copied().flatten();
+        self.pic.reinstall_canister(p, wasm.to_vec(), arg.to_vec(), sender).map_err(|r| r.reject_message)
     }
 
     /// Queries and ingress updates from any principal. A call from a canister with cycles

@@ -109,7 +109,7 @@ fn run() -> Result<(), String> {
         eprintln!("icbls-bench: running on the {} backend", backend.name());
         let bench = backend.install(&wasm[0], EMPTY_ARGS)?;
         let baseline = backend.install(&wasm[1], EMPTY_ARGS)?;
-        let (rows, mut phases) = results::run_all(backend.as_mut(), bench, baseline, |row| {
+        let (rows, mut phases) = results::run_all(backend.as_mut(), (bench, &wasm[0]), (baseline, &wasm[1]), |row| {
             let show = |m: &Option<results::Measurement>| {
                 m.as_ref().map_or("-".to_string(), |m| icbls_bench::format::thousands(m.instructions))
             };
@@ -235,6 +235,7 @@ fn check(prefixes: &[String]) -> Result<(), String> {
             let m = results::measure(
                 backend.as_mut(),
                 bench,
+                &wasm,
                 CanisterPackage::Bench,
                 &operation,
                 updates.contains(&operation),
@@ -327,8 +328,8 @@ fn measure_dependent_build(
     wasm: &[u8],
 ) -> Result<DependentResult, String> {
     let id = backend.install(wasm, EMPTY_ARGS)?;
-    let instructions =
-        results::measure_dependent(backend, id).map_err(|e| format!("the dependent canister ({}): {e}", build.name))?;
+    let instructions = results::measure_dependent(backend, id, wasm)
+        .map_err(|e| format!("the dependent canister ({}): {e}", build.name))?;
     Ok(DependentResult {
         name: build.name.into(),
         description: build.description.into(),
@@ -394,6 +395,6 @@ fn variant_rows(backend: &mut dyn Backend, wasm: &[u8]) -> Result<Vec<u64>, Stri
     let id = backend.install(wasm, EMPTY_ARGS)?;
     VARIANT_ROWS
         .iter()
-        .map(|op| results::measure(backend, id, CanisterPackage::Bench, op, false).map(|m| m.instructions))
+        .map(|op| results::measure(backend, id, wasm, CanisterPackage::Bench, op, false).map(|m| m.instructions))
         .collect()
 }

@@ -266,7 +266,9 @@ pub fn markdown(report: &Report) -> String {
          command again.\n\n\
          Each figure is the IC instructions one operation spent inside a query, as the canister \
          read them with `ic0.performance_counter` around the operation (inputs prepared before, \
-         the fixed cost of the two counter reads measured in the same message and removed). \
+         the fixed cost of the two counter reads measured in the same message and removed), \
+         each row on a freshly reinstalled canister, so that its figure depends on its own call \
+         alone. \
          Instructions are weighted as the replica weighs them (`meter/ic-cost-table.md`), so \
          PocketIC should report the same figures (not checked here: no PocketIC server binary \
          is available on these machines; set `POCKET_IC_BIN` to run the command on one). `results.json` names each row's canister, \

@@ -30,30 +30,41 @@ pub fn eth_gas(backend: &mut dyn Backend, id: CanisterId) -> Result<Vec<(String,
     decode(&query(backend, id, "eth_gas", EMPTY_ARGS)?, "eth_gas")
 }
 
-/// Runs one bench method (as a query, or as an update when `update`) and returns what it
-/// measured.
+/// Runs one bench method (as a query, or as an update when `update`) on canister `id`
+/// reinstalled with `wasm`, and returns what it measured.
+///
+/// The rule: **a row's figure depends only on its own call.** Each row runs on a fresh instance
+/// of its canister, so no earlier row's allocations (an update keeps what it allocated) shape
+/// the heap it measures on; a query's own changes are discarded anyway. The phases of a row are
+/// profiled on the same fresh instance, right after it is measured.
 pub fn measure(
     backend: &mut dyn Backend,
     id: CanisterId,
+    wasm: &[u8],
     canister: CanisterPackage,
     method: &str,
     update: bool,
 ) -> Result<Measurement, String> {
-    measure_on(backend, id, canister.name(), method, update)
+    measure_on(backend, id, wasm, canister.name(), method, update)
 }
 
-/// Every method of the example dependent canister (its `benchmarks` list), as queries.
-pub fn measure_dependent(backend: &mut dyn Backend, id: CanisterId) -> Result<Vec<Measurement>, String> {
-    list(backend, id)?.iter().map(|method| measure_on(backend, id, "dependent", method, false)).collect()
+/// Every method of the example dependent canister (its `benchmarks` list), as queries, each
+/// on a fresh instance (see [`measure`]).
+pub fn measure_dependent(backend: &mut dyn Backend, id: CanisterId, wasm: &[u8]) -> Result<Vec<Measurement>, String> {
+    list(backend, id)?.iter().map(|method| measure_on(backend, id, wasm, "dependent", method, false)).collect()
 }
 
 fn measure_on(
     backend: &mut dyn Backend,
     id: CanisterId,
+    wasm: &[u8],
     canister: &'static str,
     method: &str,
     update: bool,
 ) -> Result<Measurement, String> {
+    backend
+        .reinstall(id, wasm, EMPTY_ARGS)
+        .map_err(|e| format!("{method}: reinstalling the {canister} canister: {e}"))?;
     let reply = if update {
         let outcome = backend.update(id, method, EMPTY_ARGS).map_err(|e| format!("{method}: {e}"))?;
         outcome.response.map_err(|reject| format!("{method} was rejected: {reject}"))?
@@ -69,8 +80,8 @@ fn measure_on(
 /// measured, on the canister in the same state (where the backend can profile: the meter).
 pub fn run_all(
     backend: &mut dyn Backend,
-    bench: CanisterId,
-    baseline: CanisterId,
+    (bench, bench_wasm): (CanisterId, &[u8]),
+    (baseline, baseline_wasm): (CanisterId, &[u8]),
     mut progress: impl FnMut(&Row),
 ) -> Result<(Vec<Row>, Vec<crate::phases::RowPhases>), String> {
     let mut phases = Vec::new();
@@ -82,7 +93,7 @@ pub fn run_all(
     let mut rows = Vec::new();
     for name in names {
         let icbls = if ours.contains(&name) {
-            Some(measure(backend, bench, CanisterPackage::Bench, &name, our_updates.contains(&name))?)
+            Some(measure(backend, bench, bench_wasm, CanisterPackage::Bench, &name, our_updates.contains(&name))?)
         } else {
             None
         };
@@ -92,7 +103,14 @@ pub fn run_all(
             }
         }
         let baseline = if theirs.contains(&name) {
-            Some(measure(backend, baseline, CanisterPackage::Baseline, &name, their_updates.contains(&name))?)
+            Some(measure(
+                backend,
+                baseline,
+                baseline_wasm,
+                CanisterPackage::Baseline,
+                &name,
+                their_updates.contains(&name),
+            )?)
         } else {
             None
         };
