@@ -15,6 +15,7 @@ pub mod fixtures;
 pub mod format;
 pub mod library_cases;
 pub mod phases;
+pub mod regenerate;
 pub mod results;
 pub mod rows;
 pub mod vectors;

@@ -6,6 +6,8 @@
 //! phases (`icbls_bench::phases`; `phases` prints them alone). `vectors [PATH...]` instead runs
 //! vector files through the verifier canister (the conformance runner, `src/vectors/`; by
 //! default the whole public vectors directory, `../shared/vectors` or `ICBLS_VECTORS`).
+//! `regenerate [--check] [NAME...]` runs the writer of every generated file
+//! (`icbls_bench::regenerate`).
 
 use icbls_bench::build::{
     build_canisters, build_dependent, build_variant, workspace_root, CanisterPackage, DependentBuild, Variant,
@@ -66,10 +68,12 @@ fn run() -> Result<(), String> {
         Some("call") if args.len() > 1 => return call(&args[1..]),
         Some("build") => return build(&args[1..]),
         Some("phases") if args.len() == 1 => return phases(),
+        Some("regenerate") => return regenerate(&args[1..]),
         Some(other) => {
             return Err(format!(
                 "unknown argument {other:?}; usage: {COMMAND} [--readme | --check [PREFIX...] | \
-                 build [CANISTER...] | phases | vectors [PATH...] | call METHOD [CANDID_ARGS] [--update]]"
+                 build [CANISTER...] | phases | vectors [PATH...] | call METHOD [CANDID_ARGS] [--update] | \
+                 regenerate [--check] [NAME...]]"
             ));
         }
     }
@@ -336,6 +340,16 @@ fn measure_dependent_build(
         wasm_bytes: wasm.len(),
         instructions,
     })
+}
+
+/// `regenerate [--check] [NAME...]`: runs the writer of every generated file (or of those
+/// named), and with `--check` fails when one then differs from the commit
+/// (`icbls_bench::regenerate`).
+fn regenerate(args: &[String]) -> Result<(), String> {
+    let check = args.iter().any(|a| a == "--check");
+    let names: Vec<String> = args.iter().filter(|a| *a != "--check").cloned().collect();
+    let generators = icbls_bench::regenerate::select(&names)?;
+    icbls_bench::regenerate::run(&workspace_root(), &generators, check)
 }
 
 /// `vectors [PATH...]`: runs vector files through the verifier canister, one line per file;

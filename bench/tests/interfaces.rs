@@ -1,8 +1,10 @@
 //! Each canister's checked-in `.did` file is the interface its Wasm exports: a method added to
 //! a canister without its `.did` (or the reverse) fails here. After changing an interface on
-//! purpose, `ICBLS_WRITE_DID=1 cargo test -p icbls-bench --test interfaces` rewrites the files.
+//! purpose, `cargo run --release -p icbls-bench -- regenerate interfaces` rewrites the files
+//! (it runs this test with `ICBLS_WRITE_DID=1`).
 
 use icbls_bench::build::{build_canisters, workspace_root, CanisterPackage};
+use icbls_bench::regenerate::DID_HEADER;
 use icbls_bench::{Backend, MeterBackend, EMPTY_ARGS};
 
 /// Whitespace-insensitive form of a Candid service description.
@@ -20,16 +22,17 @@ fn checked_in_candid_files_match_the_wasm() {
         let reply = meter.query(id, "candid_interface", EMPTY_ARGS).unwrap().response.unwrap();
         let exported: String = candid::decode_one(&reply).unwrap();
         let path = workspace_root().join("canisters").join(package.name()).join(format!("{}.did", package.name()));
+        let generated = format!("{DID_HEADER}{exported}\n");
         if std::env::var_os("ICBLS_WRITE_DID").is_some() {
-            std::fs::write(&path, format!("{exported}\n")).unwrap();
+            std::fs::write(&path, generated).unwrap();
             continue;
         }
         let checked_in =
             std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
         assert_eq!(
             normalise(&checked_in),
-            normalise(&exported),
-            "{} differs from the interface the canister exports:\n{exported}",
+            normalise(&generated),
+            "{} differs from the interface the canister exports (with its header):\n{generated}",
             path.display()
         );
     }

@@ -5,8 +5,8 @@
 //! decoded and subgroup-checked, every key's proof of possession checked (new keys each time).
 //!
 //! The README's limits table holds the caps and the instructions measured at them; the test
-//! checks the caps exactly and the shares within 5 points, and `ICBLS_WRITE_LIMITS=1` rewrites
-//! the table after a change in cost or caps.
+//! checks the caps exactly and the shares within 5 points, and `regenerate limits` (this test
+//! with `ICBLS_WRITE_LIMITS=1`) rewrites the table after a change in cost or caps.
 
 use icbls::bls::{min_pk, SecretKey};
 use icbls::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
@@ -315,19 +315,19 @@ fn caps_fit_their_limits_and_one_more_is_refused(op: Op) {
         return;
     }
     let (qc, qs, uc, us) = readme_row(current, op).unwrap_or_else(|| {
-        panic!("the README's limits table has no row for {}; rerun with ICBLS_WRITE_LIMITS=1", op.name())
+        panic!("the README's limits table has no row for {}; run `cargo run --release -p icbls-bench -- regenerate limits`", op.name())
     });
     assert_eq!(
         (qc, uc),
         (cells[0].0, cells[1].0),
-        "{}: the README's caps differ from the verifier's; rerun with ICBLS_WRITE_LIMITS=1",
+        "{}: the README's caps differ from the verifier's; run `cargo run --release -p icbls-bench -- regenerate limits`",
         op.name()
     );
     for ((_, _, share), readme_share) in cells.iter().zip([qs, us]) {
         if let Some(share) = share {
             assert!(
                 (share - readme_share).abs() <= 5.0,
-                "{}: {share:.1}% measured, the README says {readme_share}%; rerun with ICBLS_WRITE_LIMITS=1",
+                "{}: {share:.1}% measured, the README says {readme_share}%; run `cargo run --release -p icbls-bench -- regenerate limits`",
                 op.name()
             );
         }

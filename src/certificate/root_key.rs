@@ -1,7 +1,7 @@
 //! The IC mainnet root key, and its Miller-loop lines prepared at compile time.
 //!
 //! The lines are constants in `root_key_lines.rs`, written by the test
-//! `root_key_lines_match_run_time_preparation` (run it with `ICBLS_WRITE_PREPARED=1` after
+//! `root_key_lines_match_run_time_preparation` (`regenerate prepared-lines` runs it after
 //! changing the line formulas); the same test checks them against preparing the key decoded
 //! and validated at run time.
 

@@ -38,7 +38,7 @@ pub const TAU_G2: [u8; 96] = [
 
 /// [`TAU_G2`], prepared at compile time: its lines are constants in `tau_g2_lines.rs`, written
 /// and checked against preparing the point at run time by the test
-/// `tau_g2_lines_match_run_time_preparation` (`ICBLS_WRITE_PREPARED=1` to regenerate).
+/// `tau_g2_lines_match_run_time_preparation` (`regenerate prepared-lines` rewrites them).
 fn tau_g2_prepared() -> G2Prepared {
     G2Prepared::from_static_lines(&TAU_G2_LINES)
 }

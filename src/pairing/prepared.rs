@@ -1,7 +1,7 @@
 //! G2 points prepared at compile time: the generator and its negation.
 //!
 //! Their lines are constants in `generator_lines.rs`, written by the test
-//! `generator_lines_match_run_time_preparation` (run it with `ICBLS_WRITE_PREPARED=1` after
+//! `generator_lines_match_run_time_preparation` (`regenerate prepared-lines` runs it after
 //! changing the line formulas); the same test checks them against preparing the points at run
 //! time. Constants cost nothing per call, which matters in queries, whose state changes (a
 //! cache filled on first use) do not persist. Other fixed points (the IC root key, KZG's
