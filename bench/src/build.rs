@@ -221,13 +221,21 @@ pub struct DependentBuild {
     pub name: &'static str,
     /// How it is built, for the results table.
     pub description: &'static str,
-    /// `RUSTFLAGS`, always set (even empty): cargo reads this workspace's `.cargo/config.toml`
-    /// from the example's parent folders, and a set `RUSTFLAGS` replaces its `simd128` flag, as
-    /// a project outside this checkout never sees it.
+    /// The flags, always set (even empty): cargo reads this workspace's `.cargo/config.toml`
+    /// from the example's parent folders, and set flags replace its `simd128` flag, as a
+    /// project outside this checkout never sees it. (Passed with the checkout's path remapped.)
     pub rustflags: &'static str,
     /// Settings of the `release` profile, as `CARGO_PROFILE_RELEASE_*` variables (none: the
     /// default release profile, as the example's `Cargo.toml` leaves it).
     pub profile: &'static [(&'static str, &'static str)],
+}
+
+/// `rustflags` with the checkout's path remapped to `icbls`, as `CARGO_ENCODED_RUSTFLAGS`
+/// (arguments separated by 0x1f, so that a path with spaces stays one argument).
+fn encoded_rustflags(rustflags: &str) -> String {
+    let mut flags: Vec<String> = rustflags.split_whitespace().map(str::to_owned).collect();
+    flags.push(format!("--remap-path-prefix={}=icbls", workspace_root().display()));
+    flags.join("\x1f")
 }
 
 /// The example dependent canister's folder.
@@ -235,7 +243,8 @@ pub fn dependent_dir() -> PathBuf {
     workspace_root().join("examples/dependent-canister")
 }
 
-/// Builds the example dependent canister as `build` says and returns its Wasm bytes.
+/// Builds the example dependent canister as `build` says and returns its Wasm bytes, without
+/// the `name` section (see [`without_name_section`]).
 pub fn build_dependent(build: &DependentBuild) -> Result<Vec<u8>, String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let target = target_dir().join("dependent").join(build.name);
@@ -247,7 +256,11 @@ pub fn build_dependent(build: &DependentBuild) -> Result<Vec<u8>, String> {
         .env_remove("CARGO_ENCODED_RUSTFLAGS")
         .env_remove("CARGO_BUILD_RUSTFLAGS")
         .env_remove("ICBLS_KERNEL")
-        .env("RUSTFLAGS", build.rustflags);
+        .env_remove("RUSTFLAGS")
+        // icbls is a path dependency outside the example's workspace, so its panic locations
+        // carry the checkout's absolute path: name it `icbls` instead, so that the Wasm's bytes
+        // do not depend on where the checkout is (the report is reproduced byte for byte).
+        .env("CARGO_ENCODED_RUSTFLAGS", encoded_rustflags(build.rustflags));
     // Nothing of an outer cargo's profile or target settings may leak in.
     for (key, _) in std::env::vars_os() {
         let key = key.to_string_lossy().into_owned();
@@ -265,5 +278,41 @@ pub fn build_dependent(build: &DependentBuild) -> Result<Vec<u8>, String> {
         return Err(format!("building the dependent canister ({}) failed ({status})", build.name));
     }
     let path = target.join("wasm32-unknown-unknown/release/icbls_dependent_canister.wasm");
-    std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+    let wasm = std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    without_name_section(&wasm).ok_or_else(|| format!("{}: not a Wasm module", path.display()))
+}
+
+/// `wasm` without its `name` custom section: the symbol names there carry hashes of the
+/// checkout's path (cargo hashes a path dependency outside the workspace by where it is), and
+/// no instruction depends on them. `None` when the section headers do not parse.
+fn without_name_section(wasm: &[u8]) -> Option<Vec<u8>> {
+    fn leb_u32(bytes: &[u8], at: &mut usize) -> Option<usize> {
+        let mut value = 0usize;
+        for shift in (0..35).step_by(7) {
+            let byte = *bytes.get(*at)?;
+            *at += 1;
+            value |= usize::from(byte & 0x7f) << shift;
+            if byte < 0x80 {
+                return Some(value);
+            }
+        }
+        None
+    }
+    let mut out = wasm.get(..8)?.to_vec();
+    let mut at = 8;
+    while at < wasm.len() {
+        let start = at;
+        let id = wasm[at];
+        at += 1;
+        let size = leb_u32(wasm, &mut at)?;
+        let end = at.checked_add(size).filter(|&end| end <= wasm.len())?;
+        let mut name_at = at;
+        let is_name =
+            id == 0 && leb_u32(wasm, &mut name_at).is_some_and(|n| wasm.get(name_at..name_at + n) == Some(b"name"));
+        if !is_name {
+            out.extend_from_slice(&wasm[start..end]);
+        }
+        at = end;
+    }
+    Some(out)
 }

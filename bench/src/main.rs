@@ -1,7 +1,8 @@
 //! `cargo run --release -p icbls-bench`: builds the bench, baseline and verifier canisters, runs every
 //! bench method on the backend (PocketIC when `POCKET_IC_BIN` is set, the meter otherwise),
-//! prints the tables and writes `bench/RESULTS.md`, `bench/results.json`, `bench/chart.svg` and
-//! the README's headline table;
+//! prints the tables and writes the report: `bench/RESULTS.md`, `bench/results.json`,
+//! `bench/chart.svg` and the README's tables of figures (a fresh clone writes them byte for byte
+//! as committed);
 //! the verifier canister's methods are measured too, and the composite rows are profiled into
 //! phases (`icbls_bench::phases`; `phases` prints them alone). `vectors [PATH...]` instead runs
 //! vector files through the verifier canister (the conformance runner, `src/vectors/`; by
@@ -52,17 +53,13 @@ fn main() {
 
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut update_readme = false;
     // The bench measures public test data (a certificate, signatures, a KZG proof, a committee):
     // the report, its check and the conformance runner read them from the vectors directory.
-    if matches!(args.first().map(String::as_str), None | Some("--readme") | Some("--check"))
-        && !icbls_testkit::vectors::dir().is_dir()
-    {
+    if matches!(args.first().map(String::as_str), None | Some("--check")) && !icbls_testkit::vectors::dir().is_dir() {
         return Err(icbls_testkit::vectors::not_found_line("(all)"));
     }
     match args.first().map(String::as_str) {
         None => {}
-        Some("--readme") if args.len() == 1 => update_readme = true,
         Some("--check") => return check(&args[1..]),
         Some("vectors") => return vectors(&args[1..]),
         Some("call") if args.len() > 1 => return call(&args[1..]),
@@ -71,7 +68,7 @@ fn run() -> Result<(), String> {
         Some("regenerate") => return regenerate(&args[1..]),
         Some(other) => {
             return Err(format!(
-                "unknown argument {other:?}; usage: {COMMAND} [--readme | --check [PREFIX...] | \
+                "unknown argument {other:?}; usage: {COMMAND} [--check [PREFIX...] | \
                  build [CANISTER...] | phases | vectors [PATH...] | call METHOD [CANDID_ARGS] [--update] | \
                  regenerate [--check] [NAME...]]"
             ));
@@ -194,24 +191,21 @@ fn run() -> Result<(), String> {
     std::fs::write(dir.join("RESULTS.md"), &markdown).map_err(|e| format!("RESULTS.md: {e}"))?;
     std::fs::write(dir.join("results.json"), json + "\n").map_err(|e| format!("results.json: {e}"))?;
     std::fs::write(dir.join("chart.svg"), results::chart(&report.rows)).map_err(|e| format!("chart.svg: {e}"))?;
-    if update_readme {
-        let readme_path = root.join("README.md");
-        let readme = std::fs::read_to_string(&readme_path).map_err(|e| format!("README.md: {e}"))?;
-        let mut updated = readme.clone();
-        if let Some(u) = results::with_readme_table(&updated, &results::readme_table(&report)) {
-            updated = u;
-        }
-        if let Some(u) = results::with_readme_section(
-            &updated,
-            "dependent",
-            &results::dependent_table(&report.dependent, &report.rows),
-        ) {
-            updated = u;
-        }
-        if updated != readme {
-            std::fs::write(&readme_path, updated).map_err(|e| format!("README.md: {e}"))?;
-            eprintln!("icbls-bench: updated the README's tables");
-        }
+    // The README's tables of figures are part of the report.
+    let readme_path = root.join("README.md");
+    let readme = std::fs::read_to_string(&readme_path).map_err(|e| format!("README.md: {e}"))?;
+    let mut updated = readme.clone();
+    if let Some(u) = results::with_readme_table(&updated, &results::readme_table(&report)) {
+        updated = u;
+    }
+    if let Some(u) =
+        results::with_readme_section(&updated, "dependent", &results::dependent_table(&report.dependent, &report.rows))
+    {
+        updated = u;
+    }
+    if updated != readme {
+        std::fs::write(&readme_path, updated).map_err(|e| format!("README.md: {e}"))?;
+        eprintln!("icbls-bench: updated the README's tables");
     }
     println!("{}", results::table(&report.rows));
     println!("{}", results::eth_table(&report.rows, &report.eth_gas));
@@ -305,7 +299,7 @@ const DEPENDENT_BUILDS: &[DependentBuild] = &[
     DependentBuild {
         name: "default flags",
         description:
-            "`cargo build --release --target wasm32-unknown-unknown`: the default release profile, no `RUSTFLAGS`",
+            "`cargo build --release --target wasm32-unknown-unknown`: the default release profile, no `RUSTFLAGS` (the checkout's path remapped and the `name` section dropped: both depend on where the checkout is)",
         rustflags: "",
         profile: &[],
     },
