@@ -7,6 +7,7 @@ use crate::verifier::*;
 use icbls::bls::{min_pk, min_sig, SecretKey};
 use icbls::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use icbls_harness::hex_vec;
+use icbls_verifier_client::methods::METHODS;
 use serde::Serialize;
 
 /// One method on one input.
@@ -18,6 +19,10 @@ pub struct EndpointRow {
     pub input: String,
     /// IC instructions of the whole message (absent where the backend does not count them).
     pub instructions: Option<u64>,
+    /// The Candid argument it was called with (a valid input of the method: the fuzz test's
+    /// and the price test's example of it). Not in the report.
+    #[serde(skip)]
+    pub arg: Vec<u8>,
 }
 
 /// The execution fee of one update message on a 13-node subnet, in cycles.
@@ -138,7 +143,8 @@ pub fn certificate(hex_text: &str, canister: &str, now: u64) -> VerifyCertificat
 }
 
 /// Calls every method on its inputs; a call that fails or returns `Err` is an error (the
-/// inputs are valid), except `pairing_check` of one random pair, which answers `false`.
+/// inputs are valid). Every method of the verifier's table has a row here: the rows are the
+/// methods' examples, which the fuzz and price tests also call.
 pub fn measure_endpoints(v: &mut Verifier) -> Result<Vec<EndpointRow>, String> {
     let (subnet_certificate, subnet_time_ns) = crate::fixtures::subnet_certificate();
     let mut rows = Vec::new();
@@ -148,7 +154,12 @@ pub fn measure_endpoints(v: &mut Verifier) -> Result<Vec<EndpointRow>, String> {
             Ok(false) => return Err(format!("{method} ({input}): the canister returned an error on a valid input")),
             Err(e) => return Err(format!("{method} ({input}): {e}")),
         }
-        rows.push(EndpointRow { method: method.into(), input: input.into(), instructions: v.last_instructions });
+        rows.push(EndpointRow {
+            method: method.into(),
+            input: input.into(),
+            instructions: v.last_instructions,
+            arg: v.last_arg.clone(),
+        });
         Ok(())
     };
     let r = v.version().map(|_| true);
@@ -284,6 +295,13 @@ pub fn measure_endpoints(v: &mut Verifier) -> Result<Vec<EndpointRow>, String> {
     row(v, "verify_vetkey", "ic-vetkeys's flow: a given derived key, 7-byte input", r)?;
     let r = v.call::<_, Result<Vec<u8>, Error>>("ibe_encrypt", (ibe,), false).map(|r| r.is_ok());
     row(v, "ibe_encrypt", "ic-vetkeys's flow: a given derived key, 3-byte message", r)?;
+    // Every method of the table has an example (`price` is arithmetic on its arguments, which
+    // the price and service tests check).
+    for m in METHODS.iter().filter(|m| m.name != "price") {
+        if !rows.iter().any(|r| r.method == m.name || Some(r.method.as_str()) == m.twin) {
+            return Err(format!("{}: no example in icbls_bench::endpoints::measure_endpoints", m.name));
+        }
+    }
     Ok(rows)
 }
 

@@ -21,6 +21,8 @@ pub struct Verifier {
     pub last_instructions: Option<u64>,
     /// The cycles of the last call, when it came from a canister.
     pub last_cycles: Option<CyclesOutcome>,
+    /// The Candid argument of the last call.
+    pub last_arg: Vec<u8>,
     /// Who sends the calls of the typed methods below (the anonymous user by default, a
     /// controller of a canister installed with [`Verifier::install`]).
     pub sender: Sender,
@@ -47,7 +49,7 @@ impl Verifier {
         let arg = candid::encode_one(init).map_err(|e| format!("cannot encode the install argument: {e}"))?;
         let id = backend.install_with_controllers(&wasm, &arg, controllers)?;
         let sender = Sender::User(Principal::anonymous());
-        Ok(Verifier { backend, id, last_instructions: None, last_cycles: None, sender })
+        Ok(Verifier { backend, id, last_instructions: None, last_cycles: None, last_arg: Vec::new(), sender })
     }
 
     /// The verifier's Wasm as it ships.
@@ -106,6 +108,7 @@ impl Verifier {
     ) -> Reply<R> {
         self.last_instructions = None;
         self.last_cycles = None;
+        self.last_arg = arg.to_vec();
         let outcome = self.backend.call(self.id, kind, method, arg, sender)?;
         self.last_instructions = outcome.instructions;
         self.last_cycles = outcome.cycles;

@@ -529,7 +529,8 @@ fn prices_cover_what_paid_calls_spend() {
     let mut v = Verifier::install_with(backend, None, &[controller()]).unwrap();
     let mut report = String::from("| method | input | instructions | model | model / measured | price | kept | refunded |\n|---|---|---:|---:|---:|---:|---:|---:|\n");
     let mut failures = Vec::new();
-    for c in cases() {
+    let cases = cases();
+    for c in cases {
         let model = service::model(c.method, c.units.address).unwrap();
         let modelled = model.instructions(&c.units);
         let price = service::price(c.method, &c.units, 13).unwrap();
@@ -585,4 +586,62 @@ fn prices_cover_what_paid_calls_spend() {
     }
     println!("{report}");
     assert!(failures.is_empty(), "{}\n{report}", failures.join("\n"));
+}
+
+/// Every paid method of the table is priced on a real input: a method without a case above is
+/// called on its example from the per-endpoint table (`icbls_bench::endpoints`), at the price
+/// the verifier asks for it (`PaymentRequired`, from a replicated query), and must spend no
+/// more than that price's model before the margin and keep what it spent. `hash_to_g1` goes
+/// this way too, so that the path is exercised while every method has a case.
+#[test]
+fn methods_without_a_case_are_priced_on_their_example() {
+    if !icbls_bench::fixtures::available() {
+        return;
+    }
+    use icbls_verifier_client::methods::METHODS;
+    let mut examples = Verifier::install(Box::new(MeterBackend::new())).unwrap();
+    let examples = measure_endpoints(&mut examples).unwrap();
+    let cases = cases();
+    let mut v = Verifier::install_with(Box::new(MeterBackend::new()), None, &[controller()]).unwrap();
+    let unpriced = METHODS
+        .iter()
+        .filter(|m| m.paid_by.is_some_and(|paid| m.name == "hash_to_g1" || !cases.iter().any(|c| c.method == paid)));
+    let mut checked = 0;
+    for m in unpriced {
+        let example = examples
+            .iter()
+            .find(|e| e.method == m.name || Some(e.method.as_str()) == m.twin)
+            .unwrap_or_else(|| panic!("{}: no price case and no example in icbls_bench::endpoints", m.name));
+        // The query, replicated from a canister that is not allowed: its price (an update only
+        // row is asked through itself with nothing attached).
+        let asked: Result<candid::Reserved, Error> = v
+            .call_raw_from(m.name, &example.arg, CallKind::Update, Sender::Canister { id: payer(), cycles: 0 })
+            .unwrap();
+        let price = match asked {
+            Err(Error::PaymentRequired(paid)) => paid.price,
+            Err(Error::InsufficientCycles(shortfall)) => shortfall.price,
+            other => panic!("{}: asked without cycles, answered {other:?}", m.name),
+        };
+        let paid = m.paid_by.unwrap();
+        let answer: Result<candid::Reserved, Error> = v
+            .call_raw_from(paid, &example.arg, CallKind::Update, Sender::Canister { id: payer(), cycles: price })
+            .unwrap();
+        assert!(answer.is_ok(), "{paid} ({}): {answer:?}", example.input);
+        let measured = v.last_instructions.unwrap();
+        let cycles = v.last_cycles.unwrap();
+        let modelled_with_margin = price - service::BASE_FEE_CYCLES;
+        assert!(
+            u128::from(measured) * u128::from(100 + service::PRICE_MARGIN_PERCENT) / 100 <= modelled_with_margin,
+            "{paid} ({}): {measured} instructions, over the model of its price {price}",
+            example.input
+        );
+        assert!(
+            cycles.accepted.abs_diff(cycles_for_instructions(measured, 13)) <= 20_000,
+            "{paid}: kept {}",
+            cycles.accepted
+        );
+        assert_eq!(cycles.accepted + cycles.refunded, price);
+        checked += 1;
+    }
+    assert!(checked >= 1);
 }

@@ -1,6 +1,6 @@
 //! Typed inter-canister calls to the verifier.
 
-use crate::service::{self, Units, REFERENCE_SUBNET_NODES};
+use crate::service::{self, PriceArgs, Units, REFERENCE_SUBNET_NODES};
 use crate::types::*;
 use candid::utils::ArgumentEncoder;
 use candid::{CandidType, Principal};
@@ -52,138 +52,56 @@ impl VerifierClient {
         Ok(response.candid::<R>()?)
     }
 
-    /// Calls the paid `method` with its price for `units` attached.
+    /// Calls the paid `method` with its price for `units` attached (nothing for a free one).
     async fn paid<A: ArgumentEncoder, T: CandidType + DeserializeOwned>(
         &self,
         method: &str,
-        units: Units,
+        units: Result<Option<Units>, Error>,
         args: A,
     ) -> Result<Answer<T>, CallError> {
-        match service::price(method, &units, self.subnet_nodes) {
+        match units.and_then(|units| units.map_or(Ok(0), |units| service::price(method, &units, self.subnet_nodes))) {
             Ok(price) => self.call(method, args, price).await,
             Err(e) => Ok(Err(e)),
         }
     }
-
-    /// The version of the icbls library inside the verifier (free).
-    pub async fn version(&self) -> Result<String, CallError> {
-        self.call("version", (), 0).await
-    }
-
-    /// Verifies an IC certificate and looks up paths in it.
-    pub async fn verify_certificate(
-        &self,
-        args: &VerifyCertificateArgs,
-    ) -> Result<Answer<VerifiedCertificate>, CallError> {
-        let labels: u64 = args.lookup.iter().flatten().map(|l| l.len() as u64).sum();
-        let units =
-            Units { items: args.lookup.len() as u64, bytes: args.certificate.len() as u64 + labels, address: None };
-        self.paid("verify_certificate_update", units, (args,)).await
-    }
-
-    /// Whether `Π e(g1_i, g2_i) = 1` (points by length: compressed, uncompressed or EIP-2537).
-    pub async fn pairing_check(&self, pairs: &[PairingPair]) -> Result<Answer<bool>, CallError> {
-        let units = Units { items: pairs.len() as u64, ..Units::default() };
-        self.paid("pairing_check_update", units, (pairs,)).await
-    }
-
-    /// BLS `Verify` in either variant.
-    pub async fn bls_verify(&self, args: &BlsVerifyArgs) -> Result<Answer<()>, CallError> {
-        let units = Units { bytes: args.hashed_bytes(), ..Units::default() };
-        self.paid("bls_verify_update", units, (args,)).await
-    }
-
-    /// BLS `FastAggregateVerify`: many keys with their proofs of possession, one message.
-    pub async fn bls_fast_aggregate_verify(&self, args: &FastAggregateVerifyArgs) -> Result<Answer<()>, CallError> {
-        let units = Units { items: args.public_keys.len() as u64, bytes: args.message.len() as u64, address: None };
-        self.paid("bls_fast_aggregate_verify_update", units, (args,)).await
-    }
-
-    /// BLS `AggregateVerify`: one message per key.
-    pub async fn bls_aggregate_verify(&self, args: &AggregateVerifyArgs) -> Result<Answer<()>, CallError> {
-        let items = args.public_keys.len().max(args.messages.len()) as u64;
-        let units = Units { items, bytes: args.messages.iter().map(|m| m.len() as u64).sum(), address: None };
-        self.paid("bls_aggregate_verify_update", units, (args,)).await
-    }
-
-    /// Batch verification of many signatures; `Ok(Ok(()))` when all are valid.
-    pub async fn bls_batch_verify(&self, args: &BatchVerifyArgs) -> Result<Answer<()>, CallError> {
-        let units = Units {
-            items: args.items.len() as u64,
-            bytes: args.items.iter().map(|i| i.message.len() as u64).sum(),
-            address: None,
-        };
-        self.paid("bls_batch_verify_update", units, (args,)).await
-    }
-
-    /// The EIP-2537 precompile at `address` (0x0b to 0x11): its output and gas.
-    pub async fn eip2537_call(&self, address: u8, input: &[u8]) -> Result<Answer<PrecompileOutput>, CallError> {
-        let units = Units { address: Some(address), items: 0, bytes: input.len() as u64 };
-        self.paid("eip2537_call_update", units, (address, input)).await
-    }
-
-    /// The EIP-4844 point-evaluation precompile (0x0a) on its 192-byte input.
-    pub async fn kzg_point_evaluation(&self, input: &[u8]) -> Result<Answer<PrecompileOutput>, CallError> {
-        let units = Units { bytes: input.len() as u64, ..Units::default() };
-        self.paid("kzg_point_evaluation_update", units, (input,)).await
-    }
-
-    /// RFC 9380 hash to G1: the compressed point.
-    pub async fn hash_to_g1(&self, args: &HashToCurveArgs) -> Result<Answer<Vec<u8>>, CallError> {
-        let units = Units { bytes: (args.message.len() + args.dst.len()) as u64, ..Units::default() };
-        self.paid("hash_to_g1_update", units, (args,)).await
-    }
-
-    /// RFC 9380 hash to G2: the compressed point.
-    pub async fn hash_to_g2(&self, args: &HashToCurveArgs) -> Result<Answer<Vec<u8>>, CallError> {
-        let units = Units { bytes: (args.message.len() + args.dst.len()) as u64, ..Units::default() };
-        self.paid("hash_to_g2_update", units, (args,)).await
-    }
-
-    /// Verifies an IC canister signature: the certificate's time when it is valid.
-    pub async fn verify_canister_signature(
-        &self,
-        args: &CanisterSignatureArgs,
-    ) -> Result<Answer<VerifiedCanisterSignature>, CallError> {
-        let units = Units { bytes: args.input_bytes(), ..Units::default() };
-        self.paid("verify_canister_signature_update", units, (args,)).await
-    }
-
-    /// Verifies a drand round: its randomness (32 bytes) when the signature is valid.
-    pub async fn drand_verify(&self, args: &DrandVerifyArgs) -> Result<Answer<Vec<u8>>, CallError> {
-        let units = Units { bytes: args.previous_signature.as_ref().map_or(0, |p| p.len() as u64), ..Units::default() };
-        self.paid("drand_verify_update", units, (args,)).await
-    }
-
-    /// Registers an Ethereum sync committee: its SSZ root, by which
-    /// [`VerifierClient::verify_sync_aggregate`] finds it. Unpinned (the verifier may evict it
-    /// when its store is full) unless this canister is on the verifier's allow-list.
-    pub async fn register_sync_committee(
-        &self,
-        args: &RegisterSyncCommitteeArgs,
-    ) -> Result<Answer<RegisteredSyncCommittee>, CallError> {
-        let units = Units { items: args.public_keys.len() as u64, ..Units::default() };
-        self.paid("register_sync_committee", units, (args,)).await
-    }
-
-    /// Verifies a sync aggregate against a registered committee: its participants and the
-    /// attested header's root.
-    pub async fn verify_sync_aggregate(
-        &self,
-        args: &SyncAggregateArgs,
-    ) -> Result<Answer<VerifiedSyncAggregate>, CallError> {
-        self.paid("verify_sync_aggregate_update", Units::default(), (args,)).await
-    }
-
-    /// Verifies a vetKey of an input under a derived public key: the derived key when valid.
-    pub async fn verify_vetkey(&self, args: &VerifyVetKeyArgs) -> Result<Answer<VerifiedVetKey>, CallError> {
-        let units = Units { bytes: args.input_bytes(), ..Units::default() };
-        self.paid("verify_vetkey_update", units, (args,)).await
-    }
-
-    /// IBE-encrypts a message to an identity: the ciphertext (`ic-vetkeys`'s format).
-    pub async fn ibe_encrypt(&self, args: &IbeEncryptArgs) -> Result<Answer<Vec<u8>>, CallError> {
-        let units = Units { bytes: args.input_bytes(), ..Units::default() };
-        self.paid("ibe_encrypt_update", units, (args,)).await
-    }
 }
+
+/// The typed calls, one per row of the method table ([`crate::methods`]) that has a paid update
+/// or is free: each calls the paid update (`_update` twin, or the update itself) with its price.
+macro_rules! typed_calls {
+    ($(
+        $(#[doc = $doc:literal])*
+        [$kind:ident $(, twin $twin:ident $(#[doc = $tdoc:literal])*)? $(, paid by $paid:ident)?]
+        $name:ident ($($arg:ident : $ty:ty),*) -> $reply:ty,
+            units |$($uarg:ident : $uty:ty),*| $units:expr,
+            price [$($model:expr),* $(,)?]
+            => $body:expr;
+    )*) => {
+        impl VerifierClient {$(
+            typed_calls!(@call [$kind $($twin)? $(paid $paid)?] $(#[doc = $doc])* $name -> $reply, |$($uarg: $uty),*| $units);
+        )*}
+    };
+    // A free query: called with no cycles.
+    (@call [query] $(#[$doc:meta])* $name:ident -> $reply:ty, |$($uarg:ident : $uty:ty),*| $units:expr) => {
+        $(#[$doc])*
+        pub async fn $name(&self, $($uarg: $uty),*) -> Result<$reply, CallError> {
+            self.call(stringify!($name), ($($uarg,)*), 0).await
+        }
+    };
+    // A query with its paid twin, or an update: the paid method with its price.
+    (@call [$kind:ident $($paid:ident)?] $(#[$doc:meta])* $name:ident -> $reply:ty, |$($uarg:ident : $uty:ty),*| $units:expr) => {
+        $(#[$doc])*
+        // The row's units are a closure literal, called here on the arguments.
+        #[allow(clippy::redundant_closure_call)]
+        pub async fn $name(&self, $($uarg: $uty),*) -> Result<$reply, CallError> {
+            let units = (|$($uarg: $uty),*| $units)($($uarg),*);
+            self.paid(typed_calls!(@paid $name $($paid)?), units, ($($uarg,)*)).await
+        }
+    };
+    // A query paid by another row's twin: called through that row.
+    (@call [query paid $paid:ident] $($rest:tt)*) => {};
+    (@paid $name:ident) => { stringify!($name) };
+    (@paid $name:ident $twin:ident) => { stringify!($twin) };
+}
+
+crate::verifier_methods!(typed_calls);

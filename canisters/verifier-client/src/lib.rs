@@ -14,6 +14,7 @@
 mod types;
 pub use types::*;
 
+pub mod methods;
 pub mod service;
 pub use service::{InitArgs, PriceArgs};
 

@@ -103,6 +103,26 @@ pub struct Units {
     pub bytes: u64,
 }
 
+/// The sizes of a certificate verification, and the cap that keeps its reply within the IC's
+/// reply limit: every lookup can return a value as long as the certificate, once, so
+/// `lookups · certificate` must fit in the reply.
+pub fn certificate_units(args: &crate::VerifyCertificateArgs) -> Result<Option<Units>, Error> {
+    let lookups = args.lookup.len() as u64;
+    let labels: u64 = args.lookup.iter().map(|path| path.iter().map(|label| label.len() as u64).sum::<u64>()).sum();
+    let certificate = args.certificate.len() as u64;
+    // Each value found is in the reply once and is no longer than the certificate.
+    let fit = (MAX_REPLY_BYTES - REPLY_FRAMING_BYTES) / certificate.max(1);
+    if lookups > fit {
+        return Err(Error::InputTooLarge(LimitExceeded { field: "lookup".into(), limit: fit, actual: lookups }));
+    }
+    Ok(Some(Units { items: lookups, bytes: certificate + labels, address: None }))
+}
+
+/// The sizes of a call of the EIP-2537 precompile at `address` (the per-precompile methods).
+pub fn precompile_units(address: u8, input: &[u8]) -> Result<Option<Units>, Error> {
+    Ok(Some(Units { address: Some(address), bytes: input.len() as u64, items: 0 }))
+}
+
 /// The execution fee of one update message on a 13-node subnet, in cycles.
 pub const BASE_FEE_CYCLES: u128 = 5_000_000;
 /// Cycles per instruction executed on a 13-node subnet.
@@ -154,11 +174,26 @@ pub struct Model {
     pub bytes_cap: [u64; 2],
 }
 
-const NO_CAP: [u64; 2] = [u64::MAX, u64::MAX];
-/// Any length that fits in an argument.
-const ARG_CAP: [u64; 2] = [MAX_ARGUMENT_BYTES, MAX_ARGUMENT_BYTES];
+/// The model every row of the table starts from: nothing priced, nothing capped.
+pub const UNPRICED: Model = Model {
+    method: "",
+    address: None,
+    fixed: 0,
+    per_item: 0,
+    per_byte: 0,
+    items_field: "",
+    items_cap: NO_CAP,
+    bytes_field: "",
+    bytes_cap: NO_CAP,
+};
 
-/// The cost models and caps of every priced method.
+/// No cap.
+pub const NO_CAP: [u64; 2] = [u64::MAX, u64::MAX];
+/// Any length that fits in an argument.
+pub const ARG_CAP: [u64; 2] = [MAX_ARGUMENT_BYTES, MAX_ARGUMENT_BYTES];
+
+/// The cost models and caps of every priced method: each row's `price` column of the method
+/// table ([`crate::methods`]), in its order.
 ///
 /// The coefficients are upper bounds of the whole-message costs that `bench/tests/price.rs`
 /// measures on the meter (it prints them, and fails if any call costs more than its model):
@@ -173,197 +208,7 @@ const ARG_CAP: [u64; 2] = [MAX_ARGUMENT_BYTES, MAX_ARGUMENT_BYTES];
 /// limit (5 billion for a query, 40 billion for an update): `bench/tests/limits.rs` measures
 /// each method at its caps. Elements that only an update holds are also bound by the 2 MiB
 /// argument ([`MAX_ARGUMENT_BYTES`]).
-pub const MODELS: &[Model] = &[
-    Model {
-        method: "verify_certificate",
-        address: None,
-        fixed: 62_000_000,
-        per_item: 20_000,
-        // Hashing the tree (a fork over two empty leaves is two SHA-256 blocks per 8 bytes:
-        // about 3,400 instructions a byte measured) and the lookups, each of which may walk the
-        // whole tree (up to 64 lookups, and no more than 2 MiB of certificate in all).
-        per_byte: 5_500,
-        items_field: "lookup",
-        items_cap: [64, 64],
-        bytes_field: "certificate",
-        bytes_cap: [640 * 1024, 1024 * 1024],
-    },
-    Model {
-        method: "pairing_check",
-        address: None,
-        fixed: 40_000_000,
-        per_item: 15_800_000,
-        per_byte: 0,
-        items_field: "pairs",
-        items_cap: [256, 2048],
-        bytes_field: "pairs",
-        bytes_cap: NO_CAP,
-    },
-    Model {
-        method: "bls_verify",
-        address: None,
-        fixed: 55_000_000,
-        per_item: 0,
-        per_byte: 150,
-        items_field: "",
-        items_cap: NO_CAP,
-        bytes_field: "message",
-        bytes_cap: ARG_CAP,
-    },
-    Model {
-        method: "bls_fast_aggregate_verify",
-        address: None,
-        fixed: 55_000_000,
-        per_item: 54_000_000,
-        per_byte: 150,
-        items_field: "public_keys",
-        items_cap: [64, 512],
-        bytes_field: "message",
-        bytes_cap: ARG_CAP,
-    },
-    Model {
-        method: "bls_aggregate_verify",
-        address: None,
-        fixed: 40_000_000,
-        per_item: 72_000_000,
-        per_byte: 150,
-        items_field: "public_keys",
-        items_cap: [48, 384],
-        bytes_field: "messages",
-        bytes_cap: ARG_CAP,
-    },
-    Model {
-        method: "bls_batch_verify",
-        address: None,
-        fixed: 40_000_000,
-        per_item: 30_000_000,
-        per_byte: 150,
-        items_field: "items",
-        items_cap: [128, 1024],
-        bytes_field: "messages",
-        bytes_cap: ARG_CAP,
-    },
-    // The fixed-size precompiles pay 4 instructions a byte: an input of the wrong length is
-    // decoded (about 3.2 instructions a byte) before it is refused.
-    eip2537(0x0b, 1_000_000, 4, ARG_CAP),
-    eip2537(0x0c, 5_000_000, 19_500, [G1_MSM_CAP[0] * 160, G1_MSM_CAP[1] * 160]),
-    eip2537(0x0d, 1_000_000, 4, ARG_CAP),
-    eip2537(0x0e, 10_000_000, 27_000, [G2_MSM_CAP[0] * 288, G2_MSM_CAP[1] * 288]),
-    eip2537(0x0f, 40_000_000, 35_000, [EIP_PAIRING_CAP[0] * 384, EIP_PAIRING_CAP[1] * 384]),
-    eip2537(0x10, 3_000_000, 4, ARG_CAP),
-    eip2537(0x11, 9_000_000, 0, ARG_CAP),
-    Model {
-        method: "kzg_point_evaluation",
-        address: None,
-        fixed: 42_000_000,
-        per_item: 0,
-        per_byte: 0,
-        items_field: "",
-        items_cap: NO_CAP,
-        bytes_field: "input",
-        bytes_cap: ARG_CAP,
-    },
-    Model {
-        method: "hash_to_g1",
-        address: None,
-        fixed: 4_000_000,
-        per_item: 0,
-        per_byte: 150,
-        items_field: "",
-        items_cap: NO_CAP,
-        bytes_field: "message",
-        bytes_cap: ARG_CAP,
-    },
-    Model {
-        method: "hash_to_g2",
-        address: None,
-        fixed: 10_000_000,
-        per_item: 0,
-        per_byte: 150,
-        items_field: "",
-        items_cap: NO_CAP,
-        bytes_field: "message",
-        bytes_cap: ARG_CAP,
-    },
-    Model {
-        method: "drand_verify",
-        address: None,
-        fixed: 60_000_000,
-        per_item: 0,
-        per_byte: 150,
-        items_field: "",
-        items_cap: NO_CAP,
-        bytes_field: "previous_signature",
-        bytes_cap: ARG_CAP,
-    },
-    Model {
-        method: "verify_canister_signature",
-        address: None,
-        fixed: 65_000_000,
-        per_item: 0,
-        // The signature's tree and its certificate's are hashed node by node: up to about
-        // 3,400 instructions a byte for forks over empty leaves (bench/tests/price.rs).
-        per_byte: 4_000,
-        items_field: "",
-        items_cap: NO_CAP,
-        bytes_field: "signature",
-        bytes_cap: [768 * 1024, MAX_ARGUMENT_BYTES],
-    },
-    // An update only (a query's registration would be discarded with its state): 512 keys
-    // decompressed and subgroup-checked, the root hashed, the committee written to stable
-    // memory. Its cap is a committee's size; other sizes are refused before any key is decoded.
-    Model {
-        method: "register_sync_committee",
-        address: None,
-        fixed: 40_000_000,
-        per_item: 2_500_000,
-        per_byte: 0,
-        items_field: "public_keys",
-        items_cap: [512, 512],
-        bytes_field: "",
-        bytes_cap: NO_CAP,
-    },
-    // Fixed-size input: the committee read from stable memory, the participants' key, one
-    // hash to G2 and a pairing check.
-    Model {
-        method: "verify_sync_aggregate",
-        address: None,
-        fixed: 70_000_000,
-        per_item: 0,
-        per_byte: 0,
-        items_field: "",
-        items_cap: NO_CAP,
-        bytes_field: "",
-        bytes_cap: NO_CAP,
-    },
-    // A key derivation (two G2 multiplications) at most, a hash to G1 over the input, and a
-    // weighted three-pair check.
-    Model {
-        method: "verify_vetkey",
-        address: None,
-        fixed: 60_000_000,
-        per_item: 0,
-        per_byte: 150,
-        items_field: "",
-        items_cap: NO_CAP,
-        bytes_field: "input",
-        bytes_cap: ARG_CAP,
-    },
-    // A key derivation at most, two secret multiplications, a pairing; per byte, the message
-    // hashed to the scalar (SHA-256) and masked (SHAKE256). The ciphertext is the message plus
-    // 136 bytes, so the message is capped to fit the reply.
-    Model {
-        method: "ibe_encrypt",
-        address: None,
-        fixed: 70_000_000,
-        per_item: 0,
-        per_byte: 250,
-        items_field: "",
-        items_cap: NO_CAP,
-        bytes_field: "message",
-        bytes_cap: [MAX_IBE_BYTES, MAX_IBE_BYTES],
-    },
-];
+pub const MODELS: &[Model] = crate::methods::MODELS;
 
 /// The most bytes of an `ibe_encrypt` message (with its identity and context): the ciphertext
 /// must fit the 2 MiB reply.
@@ -377,8 +222,8 @@ pub const G2_MSM_CAP: [u64; 2] = [768, 7264];
 /// The most pairs of an EIP-2537 pairing check in a query and in an update.
 pub const EIP_PAIRING_CAP: [u64; 2] = [288, 2304];
 
-/// An `eip2537_call` row: priced by the input's length.
-const fn eip2537(address: u8, fixed: u64, per_byte: u64, bytes_cap: [u64; 2]) -> Model {
+/// An `eip2537_call` model: priced by the input's length.
+pub const fn eip2537(address: u8, fixed: u64, per_byte: u64, bytes_cap: [u64; 2]) -> Model {
     Model {
         method: "eip2537_call",
         address: Some(address),
@@ -403,10 +248,6 @@ pub const EIP2537_METHODS: &[(&str, u8)] = &[
     ("eip2537_map_fp_to_g1", 0x10),
     ("eip2537_map_fp2_to_g2", 0x11),
 ];
-
-/// Methods that cost little and the same whatever the caller sends: served in every mode to
-/// everyone, never priced.
-pub const FREE_METHODS: &[&str] = &["version", "price"];
 
 /// The model of `method` (a query name, its `_update` twin, or a per-precompile method) at
 /// `address`, or `Unsupported` for a method the verifier does not price.

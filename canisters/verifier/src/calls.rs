@@ -14,6 +14,7 @@ use icbls::sync_committee::{
 };
 use icbls::vetkeys;
 use icbls::{DecodeError, G1Affine, G2Affine};
+use icbls_verifier_client::service::{self, Units};
 use icbls_verifier_client::*;
 
 /// Five minutes, the freshness window when the caller gives none.
@@ -32,18 +33,24 @@ const MAX_LOOKUP_LABELS: usize = 127;
 /// metadata/<name>`, `/request_status/<32-byte id>/reply`).
 const MAX_LOOKUP_PATH_BYTES: usize = 1024;
 
-/// The IC's maximum response size, 2 MiB: `ic0.msg_reply_data_append` "traps if the total
-/// appended data exceeds the maximum response size" (interface specification, "Canister
-/// interface (System API)", "Responding"). The IC's resource limits put it at 2 MiB (the
-/// replica's `MAX_INTER_CANISTER_PAYLOAD_IN_BYTES`), the limit of a reply to another canister
-/// or in replicated execution; a query answered to a user may get more, but not every caller
-/// is one.
-const MAX_REPLY_BYTES: usize = 2 * 1024 * 1024;
+/// The IC's maximum response size, 2 MiB ([`service::MAX_REPLY_BYTES`]):
+/// `ic0.msg_reply_data_append` "traps if the total appended data exceeds the maximum response
+/// size" (interface specification, "Canister interface (System API)", "Responding").
+const MAX_REPLY_BYTES: usize = service::MAX_REPLY_BYTES as usize;
 
 /// What the reply holds besides the lookups' answers, generously: the Candid header and type
 /// table, the result's variant index, `time_ns`, `root_hash`, `delegation_subnet_id` and the
 /// length of `lookups`.
 const REPLY_OVERHEAD_BYTES: usize = 1024;
+
+/// The cycles a paid update call with inputs of these sizes needs attached.
+pub fn price(args: PriceArgs) -> Result<u128, Error> {
+    if icbls_verifier_client::methods::is_free(&args.method) {
+        return Ok(0);
+    }
+    let units = Units { address: args.address, items: args.items, bytes: args.bytes };
+    service::price(&args.method, &units, crate::config::subnet_nodes())
+}
 
 /// The bytes of `n` in LEB128, as Candid writes lengths.
 fn leb128_len(n: usize) -> usize {

@@ -32,7 +32,7 @@ use candid::{CandidType, DecoderConfig, Principal};
 use icbls_verifier_client::service::{
     self, cycles_for_instructions, Context, Units, MAX_ARGUMENT_BYTES, MAX_REPLY_BYTES,
 };
-use icbls_verifier_client::{CyclesShortfall, Error, LimitExceeded, PaidMethod};
+use icbls_verifier_client::{methods, CyclesShortfall, Error, LimitExceeded, PaidMethod};
 
 /// Decoding-quota units allowed per byte of argument. Valid arguments cost about 4 units per
 /// byte (a blob byte costs 4, list and record framing a few more per element); inputs made of
@@ -131,18 +131,6 @@ pub fn privileged(caller: &Principal) -> bool {
     config::allowed(caller) || ic_cdk::api::is_controller(caller)
 }
 
-/// The paid update method that does `spec`'s work (itself for update methods).
-fn paid_twin(name: &str) -> String {
-    if service::EIP2537_METHODS.iter().any(|(m, _)| *m == name) {
-        return "eip2537_call_update".into();
-    }
-    if name.ends_with("_update") {
-        name.to_string()
-    } else {
-        format!("{name}_update")
-    }
-}
-
 /// Runs one call of `spec`: checks, decodes, admits, runs `run` and answers (see the module
 /// documentation). `units` gives the input's sizes for the caps and the price (and may refuse
 /// the input with a typed error of its own); `None` marks a free method (`version`, `price`).
@@ -212,7 +200,7 @@ where
         Mode::Query => {}
         Mode::ReplicatedQuery => {
             if !privileged(&ic_cdk::api::msg_caller()) {
-                let method = paid_twin(spec.name);
+                let method = methods::paid_by(spec.name).unwrap_or(spec.name).to_string();
                 let price = service::price(&method, &units, config::subnet_nodes())?;
                 return Err(Error::PaymentRequired(PaidMethod { method, price }).into());
             }
