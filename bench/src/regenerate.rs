@@ -68,7 +68,7 @@ pub const GENERATED: &[Generated] = &[
     Generated {
         name: "limits",
         files: &["README.md"],
-        writer: &["cargo", "test", "--release", "--locked", "-p", "icbls-bench", "--test", "limits"],
+        writer: &["cargo", "test", "--release", "--locked", "-p", "icbls-verifier", "--test", "limits"],
         env: &[("ICBLS_WRITE_LIMITS", "1")],
     },
     Generated {

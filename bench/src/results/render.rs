@@ -302,7 +302,7 @@ pub fn markdown(report: &Report) -> String {
          the last column is what the same call costs as an update on a 13-node subnet \
          (5,000,000 cycles per message plus 1 cycle per instruction, as the IC's cycles-cost \
          reference gives them; ingress bytes are extra). The largest inputs that fit one \
-         message are in the README's limits table (`bench/tests/limits.rs` finds them).\n\n\
+         message are in the README's limits table (`canisters/verifier/tests/limits.rs` finds them).\n\n\
          {endpoints}\n\
          ## As a dependency\n\n\
          The example dependent canister (`examples/dependent-canister`: its own crate and \

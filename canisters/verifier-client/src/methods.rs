@@ -309,7 +309,7 @@ macro_rules! verifier_methods {
                         fixed: 65_000_000,
                         per_item: 0,
                         // The signature's tree and its certificate's are hashed node by node: up to about
-                        // 3,400 instructions a byte for forks over empty leaves (bench/tests/price.rs).
+                        // 3,400 instructions a byte for forks over empty leaves (canisters/verifier/tests/price.rs).
                         per_byte: 4_000,
                         items_field: "",
                         items_cap: NO_CAP,

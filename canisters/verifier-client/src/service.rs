@@ -19,7 +19,7 @@
 //!   (the install argument's `subnet_nodes`, 13 when absent).
 //! * `fixed`, `per_item` and `per_byte` are upper bounds fitted to the verifier's own costs on
 //!   the meter (whole messages: Candid decoding, checks, the operation, the reply), measured by
-//!   `bench/tests/price.rs`, which also checks that every measured call costs less than the
+//!   `canisters/verifier/tests/price.rs`, which also checks that every measured call costs less than the
 //!   model says. The per-method table `bench/RESULTS.md` and the limits table of the README
 //!   come from the same canister.
 //! * `PRICE_MARGIN_PERCENT` (25%) covers inputs dearer than those measured (other scalars,
@@ -195,7 +195,7 @@ pub const ARG_CAP: [u64; 2] = [MAX_ARGUMENT_BYTES, MAX_ARGUMENT_BYTES];
 /// The cost models and caps of every priced method: each row's `price` column of the method
 /// table ([`crate::methods`]), in its order.
 ///
-/// The coefficients are upper bounds of the whole-message costs that `bench/tests/price.rs`
+/// The coefficients are upper bounds of the whole-message costs that `canisters/verifier/tests/price.rs`
 /// measures on the meter (it prints them, and fails if any call costs more than its model):
 /// for example `pairing_check` on 2, 16 and 64 compressed pairs costs 66.8M, 265.6M and 1,005.1M
 /// instructions (15.4M per pair beyond the final exponentiation), a G1 MSM 387.0M on 128 points
@@ -205,7 +205,7 @@ pub const ARG_CAP: [u64; 2] = [MAX_ARGUMENT_BYTES, MAX_ARGUMENT_BYTES];
 /// `bls_aggregate_verify`, min-pk's G2 signatures in `bls_batch_verify`).
 ///
 /// The caps keep the dearest input of each size within about 80% of its context's instruction
-/// limit (5 billion for a query, 40 billion for an update): `bench/tests/limits.rs` measures
+/// limit (5 billion for a query, 40 billion for an update): `canisters/verifier/tests/limits.rs` measures
 /// each method at its caps. Elements that only an update holds are also bound by the 2 MiB
 /// argument ([`MAX_ARGUMENT_BYTES`]).
 pub const MODELS: &[Model] = crate::methods::MODELS;

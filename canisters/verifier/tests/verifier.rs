@@ -2,7 +2,7 @@
 //! `POCKET_IC_BIN` is set): each method's success and failure paths. The shared vectors go
 //! through it in `conformance.rs`; the limits are found in `limits.rs`.
 
-#[path = "../../tests/common/certificates.rs"]
+#[path = "../../../tests/common/certificates.rs"]
 mod certificates;
 
 use candid::Principal;

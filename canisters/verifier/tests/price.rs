@@ -8,7 +8,7 @@
 //! measured in their dearest shape per byte (forks over empty leaves, walked by lookups), up to
 //! the query's caps.
 
-#[path = "../../tests/common/certificates.rs"]
+#[path = "../../../tests/common/certificates.rs"]
 mod certificates;
 
 use candid::utils::ArgumentEncoder;
