@@ -83,11 +83,9 @@ macro_rules! verifier_methods {
                     Model {
                         fixed: 40_000_000,
                         per_item: 15_800_000,
-                        per_byte: 0,
                         items_field: "pairs",
                         items_cap: [256, 2048],
                         bytes_field: "pairs",
-                        bytes_cap: NO_CAP,
                         ..UNPRICED
                     },
                 ]
@@ -105,10 +103,7 @@ macro_rules! verifier_methods {
                 price [
                     Model {
                         fixed: 55_000_000,
-                        per_item: 0,
                         per_byte: 150,
-                        items_field: "",
-                        items_cap: NO_CAP,
                         bytes_field: "message",
                         bytes_cap: ARG_CAP,
                         ..UNPRICED
@@ -236,10 +231,6 @@ macro_rules! verifier_methods {
                 price [
                     Model {
                         fixed: 42_000_000,
-                        per_item: 0,
-                        per_byte: 0,
-                        items_field: "",
-                        items_cap: NO_CAP,
                         bytes_field: "input",
                         bytes_cap: ARG_CAP,
                         ..UNPRICED
@@ -259,10 +250,7 @@ macro_rules! verifier_methods {
                 price [
                     Model {
                         fixed: 4_000_000,
-                        per_item: 0,
                         per_byte: 150,
-                        items_field: "",
-                        items_cap: NO_CAP,
                         bytes_field: "message",
                         bytes_cap: ARG_CAP,
                         ..UNPRICED
@@ -282,10 +270,7 @@ macro_rules! verifier_methods {
                 price [
                     Model {
                         fixed: 10_000_000,
-                        per_item: 0,
                         per_byte: 150,
-                        items_field: "",
-                        items_cap: NO_CAP,
                         bytes_field: "message",
                         bytes_cap: ARG_CAP,
                         ..UNPRICED
@@ -307,12 +292,9 @@ macro_rules! verifier_methods {
                 price [
                     Model {
                         fixed: 65_000_000,
-                        per_item: 0,
                         // The signature's tree and its certificate's are hashed node by node: up to about
                         // 3,400 instructions a byte for forks over empty leaves (canisters/verifier/tests/price.rs).
                         per_byte: 4_000,
-                        items_field: "",
-                        items_cap: NO_CAP,
                         bytes_field: "signature",
                         bytes_cap: [768 * 1024, MAX_ARGUMENT_BYTES],
                         ..UNPRICED
@@ -337,10 +319,7 @@ macro_rules! verifier_methods {
                 price [
                     Model {
                         fixed: 60_000_000,
-                        per_item: 0,
                         per_byte: 150,
-                        items_field: "",
-                        items_cap: NO_CAP,
                         bytes_field: "previous_signature",
                         bytes_cap: ARG_CAP,
                         ..UNPRICED
@@ -414,11 +393,8 @@ macro_rules! verifier_methods {
                     Model {
                         fixed: 40_000_000,
                         per_item: 2_500_000,
-                        per_byte: 0,
                         items_field: "public_keys",
                         items_cap: [512, 512],
-                        bytes_field: "",
-                        bytes_cap: NO_CAP,
                         ..UNPRICED
                     },
                 ]
@@ -438,12 +414,6 @@ macro_rules! verifier_methods {
                     // hash to G2 and a pairing check.
                     Model {
                         fixed: 70_000_000,
-                        per_item: 0,
-                        per_byte: 0,
-                        items_field: "",
-                        items_cap: NO_CAP,
-                        bytes_field: "",
-                        bytes_cap: NO_CAP,
                         ..UNPRICED
                     },
                 ]
@@ -464,10 +434,7 @@ macro_rules! verifier_methods {
                     // weighted three-pair check.
                     Model {
                         fixed: 60_000_000,
-                        per_item: 0,
                         per_byte: 150,
-                        items_field: "",
-                        items_cap: NO_CAP,
                         bytes_field: "input",
                         bytes_cap: ARG_CAP,
                         ..UNPRICED
@@ -492,10 +459,7 @@ macro_rules! verifier_methods {
                     // 136 bytes, so the message is capped to fit the reply.
                     Model {
                         fixed: 70_000_000,
-                        per_item: 0,
                         per_byte: 250,
-                        items_field: "",
-                        items_cap: NO_CAP,
                         bytes_field: "message",
                         bytes_cap: [MAX_IBE_BYTES, MAX_IBE_BYTES],
                         ..UNPRICED
@@ -521,8 +485,7 @@ pub struct Method {
 }
 
 use crate::service::{
-    eip2537, Model, ARG_CAP, EIP_PAIRING_CAP, G1_MSM_CAP, G2_MSM_CAP, MAX_ARGUMENT_BYTES, MAX_IBE_BYTES, NO_CAP,
-    UNPRICED,
+    eip2537, Model, ARG_CAP, EIP_PAIRING_CAP, G1_MSM_CAP, G2_MSM_CAP, MAX_ARGUMENT_BYTES, MAX_IBE_BYTES, UNPRICED,
 };
 
 macro_rules! method_rows {

@@ -96,6 +96,28 @@ pub struct ErrorDetail {
 }
 
 impl Error {
+    /// The argument at fault, where the error names one (all but the two about cycles).
+    pub fn field(&self) -> Option<&str> {
+        match self {
+            Error::MalformedInput(d) | Error::VerificationFailed(d) | Error::Unsupported(d) => Some(&d.field),
+            Error::InputTooLarge(l) => Some(&l.field),
+            Error::InsufficientCycles(_) | Error::PaymentRequired(_) => None,
+        }
+    }
+
+    /// The error's kind in a word or two: `"malformed"`, `"failed"`, `"unsupported"`,
+    /// `"too large"`, `"insufficient cycles"` or `"payment required"`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Error::MalformedInput(_) => "malformed",
+            Error::VerificationFailed(_) => "failed",
+            Error::Unsupported(_) => "unsupported",
+            Error::InputTooLarge(_) => "too large",
+            Error::InsufficientCycles(_) => "insufficient cycles",
+            Error::PaymentRequired(_) => "payment required",
+        }
+    }
+
     /// [`Error::MalformedInput`] for `field`.
     pub fn malformed(field: impl Into<String>, message: impl ToString) -> Error {
         Error::MalformedInput(ErrorDetail { field: field.into(), message: message.to_string() })

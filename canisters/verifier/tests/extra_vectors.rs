@@ -49,7 +49,10 @@
 //!   signed under another domain type (`verify_sync_aggregate` fixes `DOMAIN_SYNC_COMMITTEE`,
 //!   under which that aggregate verifies, as the canister confirms).
 
+mod common;
+
 use candid::Principal;
+use common::refusal;
 use icbls_bench::backend_from_env;
 use icbls_bench::verifier::*;
 use serde_json::Value;
@@ -86,17 +89,6 @@ fn number(v: &Value) -> u64 {
         Value::Number(n) => n.as_u64().unwrap(),
         Value::String(text) => text.parse().unwrap_or_else(|e| panic!("{text:?}: {e}")),
         other => panic!("not a number: {other}"),
-    }
-}
-
-/// An error's kind and the argument it names.
-fn kind(e: &Error) -> (&'static str, &str) {
-    match e {
-        Error::MalformedInput(d) => ("malformed", &d.field),
-        Error::VerificationFailed(d) => ("failed", &d.field),
-        Error::Unsupported(d) => ("unsupported", &d.field),
-        Error::InputTooLarge(l) => ("too large", &l.field),
-        other => panic!("unexpected {other:?}"),
     }
 }
 
@@ -370,7 +362,7 @@ fn drand_network(v: &mut Verifier, name: &str, tally: &mut Tally) -> (usize, usi
         if !is_beacon {
             let class = match &got {
                 Ok(_) => "Ok (another randomness)".to_string(),
-                Err(e) => format!("{} {}", kind(e).0, kind(e).1),
+                Err(e) => format!("{} {}", refusal(e).0, refusal(e).1),
             };
             *refusals.entry(class).or_default() += 1;
         }
@@ -550,7 +542,7 @@ fn canister_signatures_through_the_verifier() {
         if root_name == "ic_mainnet" {
             tally.check(default == got, || format!("{id}: under the default root key {default:?}, given {got:?}"));
         } else if expected {
-            tally.check(default.as_ref().is_err_and(|e| kind(e) == ("failed", "signature")), || {
+            tally.check(default.as_ref().is_err_and(|e| refusal(e) == ("failed", "signature")), || {
                 format!("{id}: a local root's signature under the default (mainnet) root key: {default:?}")
             });
         }
@@ -566,7 +558,9 @@ fn canister_signatures_through_the_verifier() {
             let stale = CanisterSignatureArgs { max_age_ns: Some(MAX_AGE_NS), now_ns: Some(LATER_NS), ..args.clone() };
             let stale = call(&mut v, &stale, false);
             tally.check(
-                stale.as_ref().is_err_and(|e| kind(e) == ("failed", "signature") && message(e).contains("before now")),
+                stale
+                    .as_ref()
+                    .is_err_and(|e| refusal(e) == ("failed", "signature") && message(e).contains("before now")),
                 || format!("{id}: stale in 2026: {stale:?}"),
             );
             if got == verified && raw == verified {
@@ -576,7 +570,7 @@ fn canister_signatures_through_the_verifier() {
         } else {
             let check = s(&case["collector_check"]);
             let expected_kind = cs_expected_refusal(check);
-            tally.check(got.as_ref().is_err_and(|e| kind(e) == expected_kind), || {
+            tally.check(got.as_ref().is_err_and(|e| refusal(e) == expected_kind), || {
                 format!("{id}: expected {expected_kind:?} (the collector: {check}), the verifier says {got:?}")
             });
         }
@@ -606,10 +600,10 @@ fn canister_signatures_through_the_verifier() {
         match &got {
             Ok(_) => tally.failures.push(format!("{id}: ACCEPTED; the collector: {check}")),
             Err(e) => {
-                tally.check(kind(e) == expected_kind, || {
+                tally.check(refusal(e) == expected_kind, || {
                     format!("{id}: expected {expected_kind:?} (the collector: {check}), the verifier says {e:?}")
                 });
-                *by_refusal.entry((kind(e).0, kind(e).1.to_string())).or_default() += 1;
+                *by_refusal.entry((refusal(e).0, refusal(e).1.to_string())).or_default() += 1;
             }
         }
         tally.check(update == got, || format!("{id}: the update says {update:?}, the query {got:?}"));
@@ -666,7 +660,7 @@ fn canister_signatures_through_the_verifier() {
                     format!("{id}: valid; the verifier says {got:?}")
                 });
             } else {
-                tally.check(got.as_ref().is_err_and(|e| kind(e) == ("failed", "signature")), || {
+                tally.check(got.as_ref().is_err_and(|e| refusal(e) == ("failed", "signature")), || {
                     format!("{id}: invalid (the certificate does not verify); the verifier says {got:?}")
                 });
             }
@@ -786,9 +780,9 @@ fn vetkeys_through_the_verifier() {
             tally.check(got == Ok(VerifiedVetKey { derived_public_key: dpk }), || format!("{file} {name}: {got:?}"));
         } else if name.contains("identity") {
             // The identity key (and signature) are refused as malformed.
-            tally.check(got.as_ref().is_err_and(|e| kind(e).0 == "malformed"), || format!("{file} {name}: {got:?}"));
+            tally.check(got.as_ref().is_err_and(|e| refusal(e).0 == "malformed"), || format!("{file} {name}: {got:?}"));
         } else {
-            tally.check(got.as_ref().is_err_and(|e| kind(e) == ("failed", "vetkey")), || {
+            tally.check(got.as_ref().is_err_and(|e| refusal(e) == ("failed", "vetkey")), || {
                 format!("{file} {name}: {got:?}")
             });
         }
@@ -821,7 +815,7 @@ fn vetkeys_through_the_verifier() {
         let got = verify_vetkey(&mut v, &args);
         tally.check(got == Ok(VerifiedVetKey { derived_public_key: dpk }), || format!("{file} {name}: {got:?}"));
         let other = verify_vetkey(&mut v, &VerifyVetKeyArgs { input: b"another input".to_vec(), ..args });
-        tally.check(other.as_ref().is_err_and(|e| kind(e) == ("failed", "vetkey")), || {
+        tally.check(other.as_ref().is_err_and(|e| refusal(e) == ("failed", "vetkey")), || {
             format!("{file} {name}: for another input {other:?}")
         });
         println!(
@@ -1241,7 +1235,7 @@ fn eth_sync_committee_through_the_verifier() {
         } else {
             ("failed", "sync_committee_signature")
         };
-        tally.check(got.as_ref().is_err_and(|e| kind(e) == expected), || {
+        tally.check(got.as_ref().is_err_and(|e| refusal(e) == expected), || {
             format!("{id} ({}): expected {expected:?}, the verifier says {got:?}", s(&c["mutation"]))
         });
         let update = reply(v.verify_sync_aggregate(args, true), "verify_sync_aggregate_update");

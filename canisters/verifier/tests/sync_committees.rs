@@ -3,7 +3,10 @@
 //! store kept across an upgrade, and the store attacked by a paying stranger who tries to evict
 //! the operators' committees or fill the store.
 
+mod common;
+
 use candid::{CandidType, Principal};
+use common::refusal;
 use icbls::bls::{min_pk, SecretKey};
 use icbls::sync_committee::{
     compute_domain, compute_signing_root, mainnet_fork_version, DOMAIN_SYNC_COMMITTEE, MAINNET_GENESIS_VALIDATORS_ROOT,
@@ -65,16 +68,6 @@ fn paying() -> Sender {
     Sender::Canister { id: stranger(), cycles: service::price("register_sync_committee", &units, 13).unwrap() }
 }
 
-fn field(e: &Error) -> (&'static str, &str) {
-    match e {
-        Error::MalformedInput(d) => ("malformed", &d.field),
-        Error::VerificationFailed(d) => ("failed", &d.field),
-        Error::Unsupported(d) => ("unsupported", &d.field),
-        Error::InputTooLarge(l) => ("too large", &l.field),
-        other => panic!("unexpected {other:?}"),
-    }
-}
-
 /// A committee of our own keys (`seed` picks them), and an aggregate signed by its first
 /// `participants` members over a mainnet header.
 fn own_committee(seed: u8, participants: usize) -> (RegisterSyncCommitteeArgs, SyncAggregateArgs) {
@@ -133,30 +126,30 @@ fn a_mainnet_committee_registers_and_its_update_verifies() {
     // Refused before any key is decoded: the wrong number of keys, a key of the wrong length.
     let mut short = committee.clone();
     short.public_keys.pop();
-    assert_eq!(field(&register(&mut v, &short, by_controller()).unwrap_err()), ("malformed", "public_keys"));
+    assert_eq!(refusal(&register(&mut v, &short, by_controller()).unwrap_err()), ("malformed", "public_keys"));
     let mut long = committee.clone();
     long.public_keys.push(committee.public_keys[0].clone());
-    assert_eq!(field(&register(&mut v, &long, by_controller()).unwrap_err()), ("too large", "public_keys"));
+    assert_eq!(refusal(&register(&mut v, &long, by_controller()).unwrap_err()), ("too large", "public_keys"));
     let mut cut = committee.clone();
     cut.public_keys[9].pop();
-    assert_eq!(field(&register(&mut v, &cut, by_controller()).unwrap_err()), ("malformed", "public_keys[9]"));
+    assert_eq!(refusal(&register(&mut v, &cut, by_controller()).unwrap_err()), ("malformed", "public_keys[9]"));
     // A key off the curve; an aggregate that is not the keys' sum.
     let mut bent = committee.clone();
     bent.public_keys[3][47] ^= 1;
     let out = call(&mut v, "register_sync_committee", &bent, CallKind::Update, by_controller());
     assert_eq!(
-        field(&decode::<Result<RegisteredSyncCommittee, Error>>(&out).unwrap_err()),
+        refusal(&decode::<Result<RegisteredSyncCommittee, Error>>(&out).unwrap_err()),
         ("malformed", "public_keys[3]")
     );
     assert!(out.instructions.unwrap() < 40_000_000, "a bad fourth key costs {:?}", out.instructions);
     let mut wrong_sum = committee.clone();
     wrong_sum.aggregate_public_key = committee.public_keys[0].clone();
     assert_eq!(
-        field(&register(&mut v, &wrong_sum, by_controller()).unwrap_err()),
+        refusal(&register(&mut v, &wrong_sum, by_controller()).unwrap_err()),
         ("malformed", "aggregate_public_key")
     );
     // Nothing was stored by the refusals.
-    assert_eq!(field(&verify(&mut v, &update).unwrap_err()), ("unsupported", "committee_root"));
+    assert_eq!(refusal(&verify(&mut v, &update).unwrap_err()), ("unsupported", "committee_root"));
 
     // Registered, and found by its SSZ root (proven under a mainnet state root in the vector).
     let out = call(&mut v, "register_sync_committee", &committee, CallKind::Update, by_controller());
@@ -202,7 +195,7 @@ fn a_mainnet_committee_registers_and_its_update_verifies() {
         ),
     ];
     for (args, expected) in &cases {
-        assert_eq!(field(&verify(&mut v, args).unwrap_err()), *expected, "{args:?}");
+        assert_eq!(refusal(&verify(&mut v, args).unwrap_err()), *expected, "{args:?}");
     }
     // The mainnet fork given explicitly is the default.
     let explicit = mutate(&|u| {
@@ -238,7 +231,7 @@ fn strangers_cannot_evict_the_operators_committees() {
     let out = call(&mut v, "register_sync_committee", &a, CallKind::Update, Sender::User(stranger()));
     let reject = out.response.unwrap_err();
     assert!(reject.starts_with(REFUSED_BY_INSPECT), "an ingress registration by a stranger: {reject}");
-    assert_eq!(field(&verify(&mut v, &a_update).unwrap_err()), ("unsupported", "committee_root"));
+    assert_eq!(refusal(&verify(&mut v, &a_update).unwrap_err()), ("unsupported", "committee_root"));
 
     // Paid: stored, unpinned; it verifies.
     assert!(!register(&mut v, &a, paying()).unwrap().pinned);
@@ -246,7 +239,7 @@ fn strangers_cannot_evict_the_operators_committees() {
     // The store is full: the next stranger's committee replaces the stranger's, not the operators'.
     assert!(!register(&mut v, &b, paying()).unwrap().pinned);
     assert_eq!(verify(&mut v, &b_update).unwrap().participants, 342);
-    assert_eq!(field(&verify(&mut v, &a_update).unwrap_err()), ("unsupported", "committee_root"));
+    assert_eq!(refusal(&verify(&mut v, &a_update).unwrap_err()), ("unsupported", "committee_root"));
     assert_eq!(verify(&mut v, &mainnet_update).unwrap().participants, 511);
 
     // An allow-listed canister registers b again, without cycles: now pinned, and cheaply.
@@ -255,12 +248,12 @@ fn strangers_cannot_evict_the_operators_committees() {
     assert!(decode::<Result<RegisteredSyncCommittee, Error>>(&out).unwrap().pinned);
     assert!(out.instructions.unwrap() < 60_000_000);
     // Every slot pinned: the stranger is refused (after paying for the checks), both stay.
-    assert_eq!(field(&register(&mut v, &a, paying()).unwrap_err()), ("unsupported", "public_keys"));
+    assert_eq!(refusal(&register(&mut v, &a, paying()).unwrap_err()), ("unsupported", "public_keys"));
     assert_eq!(verify(&mut v, &b_update).unwrap().participants, 342);
     assert_eq!(verify(&mut v, &mainnet_update).unwrap().participants, 511);
     // The pins survive an upgrade.
     v.upgrade(None).unwrap();
-    assert_eq!(field(&register(&mut v, &a, paying()).unwrap_err()), ("unsupported", "public_keys"));
+    assert_eq!(refusal(&register(&mut v, &a, paying()).unwrap_err()), ("unsupported", "public_keys"));
     assert_eq!(verify(&mut v, &b_update).unwrap().participants, 342);
 
     // A replicated query from the stranger is sent to the paid twin, which serves it.

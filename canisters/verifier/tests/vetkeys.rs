@@ -4,7 +4,10 @@
 //! proof of a mainnet VRF output), an IBE ciphertext equal to ic-vetkeys's bytes, and every
 //! malformed argument refused with the argument at fault.
 
+mod common;
+
 use candid::Principal;
+use common::refusal;
 use icbls::vetkeys::{IbeCiphertext, VetKey, VrfOutput};
 use icbls_bench::backend_from_env;
 use icbls_bench::verifier::*;
@@ -19,16 +22,6 @@ fn vectors() -> Option<Value> {
 
 fn unhex(v: &Value) -> Vec<u8> {
     hex::decode(v.as_str().unwrap()).unwrap()
-}
-
-fn field(e: &Error) -> (&'static str, String) {
-    match e {
-        Error::MalformedInput(d) => ("malformed", d.field.clone()),
-        Error::VerificationFailed(d) => ("failed", d.field.clone()),
-        Error::Unsupported(d) => ("unsupported", d.field.clone()),
-        Error::InputTooLarge(l) => ("too large", l.field.clone()),
-        other => panic!("unexpected {other:?}"),
-    }
 }
 
 fn verify(v: &mut Verifier, args: &VerifyVetKeyArgs) -> Result<VerifiedVetKey, Error> {
@@ -92,7 +85,7 @@ fn vetkeys_through_the_verifier() {
     ];
     for (args, (kind, name)) in &refusals {
         let e = verify(&mut v, args).unwrap_err();
-        assert_eq!(field(&e), (*kind, name.to_string()), "{args:?}");
+        assert_eq!(refusal(&e), (*kind, *name), "{args:?}");
     }
 
     // A mainnet vetKey: the proof of ic-vetkeys's mainnet VRF output, under key_1 derived here
@@ -114,7 +107,7 @@ fn vetkeys_through_the_verifier() {
     let mut other_context = mainnet.clone();
     other_context.public_key =
         VetKeyPublicKey::FromMaster(VetKeyDerivation { context: b"another context".to_vec(), ..derivation });
-    assert_eq!(field(&verify(&mut v, &other_context).unwrap_err()), ("failed", "vetkey".into()));
+    assert_eq!(refusal(&verify(&mut v, &other_context).unwrap_err()), ("failed", "vetkey"));
 
     // IBE: ic-vetkeys's ciphertext byte for byte, which the flow's vetKey decrypts.
     let ibe = IbeEncryptArgs {
@@ -131,12 +124,12 @@ fn vetkeys_through_the_verifier() {
         IbeCiphertext::deserialize(&ciphertext).unwrap().decrypt(&VetKey::deserialize(&vetkey).unwrap()).unwrap();
     assert_eq!(decrypted, long.message);
     assert_eq!(
-        field(&encrypt(&mut v, &IbeEncryptArgs { seed: vec![3; 15], ..ibe.clone() }).unwrap_err()),
-        ("malformed", "seed".into())
+        refusal(&encrypt(&mut v, &IbeEncryptArgs { seed: vec![3; 15], ..ibe.clone() }).unwrap_err()),
+        ("malformed", "seed")
     );
     let e = encrypt(&mut v, &IbeEncryptArgs { public_key: VetKeyPublicKey::Derived(vec![0; 96]), ..ibe.clone() })
         .unwrap_err();
-    assert_eq!(field(&e), ("malformed", "public_key.Derived".into()));
+    assert_eq!(refusal(&e), ("malformed", "public_key.Derived"));
     let huge = IbeEncryptArgs { message: vec![0; MAX_IBE_BYTES as usize], ..ibe.clone() };
-    assert_eq!(field(&encrypt(&mut v, &huge).unwrap_err()), ("too large", "message".into()));
+    assert_eq!(refusal(&encrypt(&mut v, &huge).unwrap_err()), ("too large", "message"));
 }
