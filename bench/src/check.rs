@@ -1,4 +1,4 @@
-//! The regression guard, `cargo run --release -p icbls-bench -- --check [PREFIX...]`: measures
+//! The regression guard, `cargo xtask check [PREFIX...]`: measures
 //! the bench canister's rows (all of them, or those whose names start with one of the prefixes)
 //! and compares each with the figure `bench/results.json` records. IC instruction counts are
 //! deterministic, so any change is the code's; the tolerance says how much worse a row may get

@@ -1,6 +1,6 @@
 //! Each canister's checked-in `.did` file is the interface its Wasm exports: a method added to
 //! a canister without its `.did` (or the reverse) fails here. After changing an interface on
-//! purpose, `cargo run --release -p icbls-bench -- regenerate interfaces` rewrites the files
+//! purpose, `cargo xtask regenerate interfaces` rewrites the files
 //! (it runs this test with `ICBLS_WRITE_DID=1`).
 
 use icbls_bench::build::{build_canisters, workspace_root, CanisterPackage};

@@ -324,7 +324,7 @@ pub fn markdown(report: &Report) -> String {
          What ships: profile `canister` (opt-level 3, no fat LTO, 16 codegen units, \
          `panic = \"abort\"`), `simd128` (`.cargo/config.toml`), no `wasm-opt`, built by the \
          toolchain `rust-toolchain.toml` pins, with the canister's `.did` added as \
-         `icp:public candid:service` metadata. `cargo run --release -p icbls-bench -- build` \
+         `icp:public candid:service` metadata. `cargo xtask build` \
          writes each as `target/canisters/<name>.wasm` and the `.wasm.gz` that `dfx.json` \
          deploys; a build from a clean clone gives the same hashes (`.ci/run` checks it).\n\n\
          {canisters}",

@@ -315,19 +315,19 @@ fn caps_fit_their_limits_and_one_more_is_refused(op: Op) {
         return;
     }
     let (qc, qs, uc, us) = readme_row(current, op).unwrap_or_else(|| {
-        panic!("the README's limits table has no row for {}; run `cargo run --release -p icbls-bench -- regenerate limits`", op.name())
+        panic!("the README's limits table has no row for {}; run `cargo xtask regenerate limits`", op.name())
     });
     assert_eq!(
         (qc, uc),
         (cells[0].0, cells[1].0),
-        "{}: the README's caps differ from the verifier's; run `cargo run --release -p icbls-bench -- regenerate limits`",
+        "{}: the README's caps differ from the verifier's; run `cargo xtask regenerate limits`",
         op.name()
     );
     for ((_, _, share), readme_share) in cells.iter().zip([qs, us]) {
         if let Some(share) = share {
             assert!(
                 (share - readme_share).abs() <= 5.0,
-                "{}: {share:.1}% measured, the README says {readme_share}%; run `cargo run --release -p icbls-bench -- regenerate limits`",
+                "{}: {share:.1}% measured, the README says {readme_share}%; run `cargo xtask regenerate limits`",
                 op.name()
             );
         }
