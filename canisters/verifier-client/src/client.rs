@@ -1,6 +1,7 @@
 //! Typed inter-canister calls to the verifier.
 
-use crate::service::{self, PriceArgs, Units, REFERENCE_SUBNET_NODES};
+use crate::methods;
+use crate::service::{PriceArgs, Units, REFERENCE_SUBNET_NODES};
 use crate::types::*;
 use candid::utils::ArgumentEncoder;
 use candid::{CandidType, Principal};
@@ -13,7 +14,7 @@ use serde::de::DeserializeOwned;
 /// consensus, with its price attached: the verifier keeps what the call spent and refunds the
 /// rest. (A query method called from a canister would run replicated, where the verifier
 /// cannot keep cycles, so it serves only its controllers and allow-list.) The price is
-/// computed here with the same code as the verifier's ([`service::price`]); an input over the
+/// computed here with the same code as the verifier's ([`methods::price`]); an input over the
 /// verifier's caps is answered `Ok(Err(InputTooLarge))` without a call.
 ///
 /// Calls are bounded-wait (best-effort responses): a call the system cannot deliver in time
@@ -59,7 +60,7 @@ impl VerifierClient {
         units: Result<Option<Units>, Error>,
         args: A,
     ) -> Result<Answer<T>, CallError> {
-        match units.and_then(|units| units.map_or(Ok(0), |units| service::price(method, &units, self.subnet_nodes))) {
+        match units.and_then(|units| units.map_or(Ok(0), |units| methods::price(method, &units, self.subnet_nodes))) {
             Ok(price) => self.call(method, args, price).await,
             Err(e) => Ok(Err(e)),
         }

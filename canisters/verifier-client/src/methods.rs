@@ -15,10 +15,10 @@
 //!   twin `NAME`, generated beside it), `[query, paid by NAME]` (a query whose paid update is
 //!   another row's twin) or `[update]` (an update only, itself paid).
 //! * The name, the arguments as the canister decodes them, and the reply: the Candid method.
-//! * `units`: the input's sizes for the caps and the price ([`Units`](crate::service::Units);
+//! * `units`: the input's sizes for the caps and the price ([`Units`];
 //!   `None` for a free method), from references to the arguments. The client's typed call
 //!   takes its arguments as these parameters. The caps and price model are the method's row
-//!   of [`MODELS`](crate::service::MODELS).
+//!   of [`MODELS`].
 //! * After `=>`, the canister's handler (in its `calls.rs`), given the decoded arguments.
 //!
 //! The canister and the client each pass the rows to a macro of their own
@@ -485,8 +485,10 @@ pub struct Method {
 }
 
 use crate::service::{
-    eip2537, Model, ARG_CAP, EIP_PAIRING_CAP, G1_MSM_CAP, G2_MSM_CAP, MAX_ARGUMENT_BYTES, MAX_IBE_BYTES, UNPRICED,
+    cycles_for_instructions, eip2537, Context, Model, Units, ARG_CAP, EIP2537_METHODS, EIP_PAIRING_CAP, G1_MSM_CAP,
+    G2_MSM_CAP, MAX_ARGUMENT_BYTES, MAX_IBE_BYTES, PRICE_MARGIN_PERCENT, UNPRICED,
 };
+use crate::types::Error;
 
 macro_rules! method_rows {
     ($(
@@ -503,7 +505,22 @@ macro_rules! method_rows {
             method_rows!(@row $kind $name [$($twin)?] [$($paid)?]),
         )*];
 
-        /// Every row's price models, in the table's order ([`service::MODELS`](crate::service::MODELS)).
+/// The cost models and caps of every priced method: each row's `price` column of the method
+        /// table ([`crate::methods`]), in its order.
+        ///
+        /// The coefficients are upper bounds of the whole-message costs that `canisters/verifier/tests/price.rs`
+        /// measures on the meter (it prints them, and fails if any call costs more than its model):
+        /// for example `pairing_check` on 2, 16 and 64 compressed pairs costs 66.8M, 265.6M and 1,005.1M
+        /// instructions (15.4M per pair beyond the final exponentiation), a G1 MSM 387.0M on 128 points
+        /// (2.98M per point, 18.6K per input byte), `bls_fast_aggregate_verify` with 32 new min-pk keys
+        /// 1,728.2M (52.4M per key, most of it the key's proof of possession), hashing 145 per message
+        /// byte. Where schemes differ the dearer one is priced (min-pk's proofs in
+        /// `bls_aggregate_verify`, min-pk's G2 signatures in `bls_batch_verify`).
+        ///
+        /// The caps keep the dearest input of each size within about 80% of its context's instruction
+        /// limit (5 billion for a query, 40 billion for an update): `canisters/verifier/tests/limits.rs` measures
+        /// each method at its caps. Elements that only an update holds are also bound by the 2 MiB
+        /// argument ([`MAX_ARGUMENT_BYTES`]).
         pub const MODELS: &[Model] = &[$($(
             Model { method: stringify!($name), ..$model },
         )*)*];
@@ -523,6 +540,33 @@ macro_rules! method_rows {
 }
 
 verifier_methods!(method_rows);
+
+/// The model of `method` (a query name, its `_update` twin, or a per-precompile method) at
+/// `address`, or `Unsupported` for a method the verifier does not price.
+pub fn model(method: &str, address: Option<u8>) -> Result<&'static Model, Error> {
+    let base = method.strip_suffix("_update").unwrap_or(method);
+    let (base, address) = match EIP2537_METHODS.iter().find(|(m, _)| *m == base) {
+        Some((_, a)) => ("eip2537_call", Some(*a)),
+        None => (base, address),
+    };
+    let eip = base == "eip2537_call";
+    MODELS.iter().find(|m| m.method == base && (!eip || m.address == address)).ok_or_else(|| match (eip, address) {
+        (true, Some(a)) => Error::unsupported("address", format!("no EIP-2537 precompile at address {a:#04x}")),
+        (true, None) => Error::unsupported("address", "eip2537_call is priced per precompile: give its address"),
+        _ => Error::unsupported("method", format!("{method:?} is not a priced method of the verifier")),
+    })
+}
+
+/// The price of calling `method` (its paid update) with these units on a subnet of `nodes`
+/// nodes: the modelled instructions with the margin, in cycles. Inputs over the update caps
+/// are refused with the cap's error, as the call would be.
+pub fn price(method: &str, units: &Units, nodes: u32) -> Result<u128, Error> {
+    let model = model(method, units.address)?;
+    model.check_caps(units, Context::Update)?;
+    let modelled = model.instructions(units);
+    let with_margin = modelled.saturating_add(modelled.saturating_mul(PRICE_MARGIN_PERCENT) / 100);
+    Ok(cycles_for_instructions(with_margin, nodes))
+}
 
 /// Whether `name` is a free method of the table (`[query]`: never priced).
 pub fn is_free(name: &str) -> bool {
@@ -568,7 +612,7 @@ mod tests {
     /// and every model belongs to a paid row.
     #[test]
     fn every_paid_method_is_priced() {
-        use crate::service::{model, EIP2537_METHODS};
+        use crate::service::EIP2537_METHODS;
         for m in METHODS.iter().filter(|m| m.paid_by.is_some()) {
             let address = EIP2537_METHODS.iter().find(|(name, _)| *name == m.name).map(|(_, a)| *a);
             if m.name != "eip2537_call" {

@@ -192,24 +192,6 @@ pub const NO_CAP: [u64; 2] = [u64::MAX, u64::MAX];
 /// Any length that fits in an argument.
 pub const ARG_CAP: [u64; 2] = [MAX_ARGUMENT_BYTES, MAX_ARGUMENT_BYTES];
 
-/// The cost models and caps of every priced method: each row's `price` column of the method
-/// table ([`crate::methods`]), in its order.
-///
-/// The coefficients are upper bounds of the whole-message costs that `canisters/verifier/tests/price.rs`
-/// measures on the meter (it prints them, and fails if any call costs more than its model):
-/// for example `pairing_check` on 2, 16 and 64 compressed pairs costs 66.8M, 265.6M and 1,005.1M
-/// instructions (15.4M per pair beyond the final exponentiation), a G1 MSM 387.0M on 128 points
-/// (2.98M per point, 18.6K per input byte), `bls_fast_aggregate_verify` with 32 new min-pk keys
-/// 1,728.2M (52.4M per key, most of it the key's proof of possession), hashing 145 per message
-/// byte. Where schemes differ the dearer one is priced (min-pk's proofs in
-/// `bls_aggregate_verify`, min-pk's G2 signatures in `bls_batch_verify`).
-///
-/// The caps keep the dearest input of each size within about 80% of its context's instruction
-/// limit (5 billion for a query, 40 billion for an update): `canisters/verifier/tests/limits.rs` measures
-/// each method at its caps. Elements that only an update holds are also bound by the 2 MiB
-/// argument ([`MAX_ARGUMENT_BYTES`]).
-pub const MODELS: &[Model] = crate::methods::MODELS;
-
 /// The most bytes of an `ibe_encrypt` message (with its identity and context): the ciphertext
 /// must fit the 2 MiB reply.
 pub const MAX_IBE_BYTES: u64 = 1024 * 1024;
@@ -249,22 +231,6 @@ pub const EIP2537_METHODS: &[(&str, u8)] = &[
     ("eip2537_map_fp2_to_g2", 0x11),
 ];
 
-/// The model of `method` (a query name, its `_update` twin, or a per-precompile method) at
-/// `address`, or `Unsupported` for a method the verifier does not price.
-pub fn model(method: &str, address: Option<u8>) -> Result<&'static Model, Error> {
-    let base = method.strip_suffix("_update").unwrap_or(method);
-    let (base, address) = match EIP2537_METHODS.iter().find(|(m, _)| *m == base) {
-        Some((_, a)) => ("eip2537_call", Some(*a)),
-        None => (base, address),
-    };
-    let eip = base == "eip2537_call";
-    MODELS.iter().find(|m| m.method == base && (!eip || m.address == address)).ok_or_else(|| match (eip, address) {
-        (true, Some(a)) => Error::unsupported("address", format!("no EIP-2537 precompile at address {a:#04x}")),
-        (true, None) => Error::unsupported("address", "eip2537_call is priced per precompile: give its address"),
-        _ => Error::unsupported("method", format!("{method:?} is not a priced method of the verifier")),
-    })
-}
-
 impl Model {
     /// The modelled instructions of a call with these units (saturating).
     pub fn instructions(&self, units: &Units) -> u64 {
@@ -294,15 +260,4 @@ impl Model {
 pub fn cycles_for_instructions(instructions: u64, nodes: u32) -> u128 {
     let at_13 = BASE_FEE_CYCLES + instructions as u128 * CYCLES_PER_INSTRUCTION;
     (at_13 * nodes as u128).div_ceil(REFERENCE_SUBNET_NODES as u128)
-}
-
-/// The price of calling `method` (its paid update) with these units on a subnet of `nodes`
-/// nodes: the modelled instructions with the margin, in cycles. Inputs over the update caps
-/// are refused with the cap's error, as the call would be.
-pub fn price(method: &str, units: &Units, nodes: u32) -> Result<u128, Error> {
-    let model = model(method, units.address)?;
-    model.check_caps(units, Context::Update)?;
-    let modelled = model.instructions(units);
-    let with_margin = modelled.saturating_add(modelled.saturating_mul(PRICE_MARGIN_PERCENT) / 100);
-    Ok(cycles_for_instructions(with_margin, nodes))
 }

@@ -49,7 +49,7 @@ pub fn price(args: PriceArgs) -> Result<u128, Error> {
         return Ok(0);
     }
     let units = Units { address: args.address, items: args.items, bytes: args.bytes };
-    service::price(&args.method, &units, crate::config::subnet_nodes())
+    icbls_verifier_client::methods::price(&args.method, &units, crate::config::subnet_nodes())
 }
 
 /// The bytes of `n` in LEB128, as Candid writes lengths.

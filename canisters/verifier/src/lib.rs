@@ -10,7 +10,7 @@
 //!   `canister_inspect_message` only from controllers and the allow-list of the install
 //!   argument ([`InitArgs`]): an ingress message is paid by the canister.
 //! * Other canisters call the update methods with cycles attached: at least the price (the
-//!   `price` query, or [`icbls_verifier_client::service::price`]), of which the method keeps
+//!   `price` query, or [`icbls_verifier_client::methods::price`]), of which the method keeps
 //!   what it spent. A query method called by a canister (replicated) cannot keep cycles, so
 //!   it answers [`Error::PaymentRequired`] unless the caller is a controller or allow-listed.
 //! * Every input is checked against caps before heavy work, and Candid decoding is bounded

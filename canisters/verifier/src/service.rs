@@ -29,9 +29,7 @@
 use crate::config;
 use candid::utils::ArgumentDecoder;
 use candid::{CandidType, DecoderConfig, Principal};
-use icbls_verifier_client::service::{
-    self, cycles_for_instructions, Context, Units, MAX_ARGUMENT_BYTES, MAX_REPLY_BYTES,
-};
+use icbls_verifier_client::service::{cycles_for_instructions, Context, Units, MAX_ARGUMENT_BYTES, MAX_REPLY_BYTES};
 use icbls_verifier_client::{methods, CyclesShortfall, Error, LimitExceeded, PaidMethod};
 
 /// Decoding-quota units allowed per byte of argument. Valid arguments cost about 4 units per
@@ -193,7 +191,7 @@ where
     let Some(units) = units(&args)? else {
         return Ok(args);
     };
-    let model = service::model(spec.name, units.address)?;
+    let model = methods::model(spec.name, units.address)?;
     model.check_caps(&units, mode.context())?;
     // 4. Who pays.
     match mode {
@@ -201,13 +199,13 @@ where
         Mode::ReplicatedQuery => {
             if !privileged(&ic_cdk::api::msg_caller()) {
                 let method = methods::paid_by(spec.name).unwrap_or(spec.name).to_string();
-                let price = service::price(&method, &units, config::subnet_nodes())?;
+                let price = methods::price(&method, &units, config::subnet_nodes())?;
                 return Err(Error::PaymentRequired(PaidMethod { method, price }).into());
             }
         }
         Mode::Update => {
             if !privileged(&ic_cdk::api::msg_caller()) {
-                let price = service::price(spec.name, &units, config::subnet_nodes())?;
+                let price = methods::price(spec.name, &units, config::subnet_nodes())?;
                 let attached = ic_cdk::api::msg_cycles_available();
                 if attached < price {
                     return Err(Error::InsufficientCycles(CyclesShortfall { price, attached }).into());

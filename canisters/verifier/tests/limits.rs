@@ -12,7 +12,8 @@ use icbls::bls::{min_pk, SecretKey};
 use icbls::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use icbls_bench::backend_from_env;
 use icbls_bench::verifier::*;
-use icbls_verifier_client::service::{self, Context, Units, EIP_PAIRING_CAP, G1_MSM_CAP, G2_MSM_CAP};
+use icbls_verifier_client::methods;
+use icbls_verifier_client::service::{Context, Units, EIP_PAIRING_CAP, G1_MSM_CAP, G2_MSM_CAP};
 use std::sync::Mutex;
 
 const LIMITS: [u64; 2] = [icbls_meter::QUERY_LIMIT, icbls_meter::UPDATE_LIMIT];
@@ -48,7 +49,7 @@ impl Op {
 
     /// The caps in a query and in an update.
     fn caps(self) -> [u64; 2] {
-        let items = |method: &str| service::model(method, None).unwrap().items_cap;
+        let items = |method: &str| methods::model(method, None).unwrap().items_cap;
         match self {
             Op::G1Msm => G1_MSM_CAP,
             Op::G2Msm => G2_MSM_CAP,
@@ -72,7 +73,7 @@ impl Op {
             Op::Aggregate => ("bls_aggregate_verify", Units { items: n, bytes: msg * n, address: None }),
             Op::Batch => ("bls_batch_verify", Units { items: n, bytes: msg * n, address: None }),
         };
-        service::model(method, units.address).unwrap().instructions(&units)
+        methods::model(method, units.address).unwrap().instructions(&units)
     }
 
     /// What bounds the update's cap.

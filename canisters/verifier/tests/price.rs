@@ -531,9 +531,9 @@ fn prices_cover_what_paid_calls_spend() {
     let mut failures = Vec::new();
     let cases = cases();
     for c in cases {
-        let model = service::model(c.method, c.units.address).unwrap();
+        let model = methods::model(c.method, c.units.address).unwrap();
         let modelled = model.instructions(&c.units);
-        let price = service::price(c.method, &c.units, 13).unwrap();
+        let price = methods::price(c.method, &c.units, 13).unwrap();
         // The price query agrees with the shared function.
         let asked = v
             .price(PriceArgs {

@@ -16,7 +16,8 @@ use icbls::{Fr, G1Projective, G2Projective};
 use icbls_bench::endpoints::{cancelling_pairs, msm_g1};
 use icbls_bench::verifier::*;
 use icbls_bench::{backend_from_env, CallKind, MeterBackend, Outcome, Sender, REFUSED_BY_INSPECT};
-use icbls_verifier_client::service::{self, cycles_for_instructions, Units, MAX_ARGUMENT_BYTES};
+use icbls_verifier_client::methods;
+use icbls_verifier_client::service::{cycles_for_instructions, Units, MAX_ARGUMENT_BYTES};
 
 fn controller() -> Principal {
     Principal::from_slice(&[7; 29])
@@ -134,7 +135,7 @@ fn calls_from_canisters_pay_what_they_use() {
     let pairs = cancelling_pairs(8);
     let arg = candid::encode_one(&pairs).unwrap();
     let units = Units { items: 8, ..Units::default() };
-    let price = service::price("pairing_check_update", &units, 13).unwrap();
+    let price = methods::price("pairing_check_update", &units, 13).unwrap();
     let asked =
         v.price(PriceArgs { method: "pairing_check_update".into(), address: None, items: 8, bytes: 0 }).unwrap();
     assert_eq!(asked, Ok(price));
@@ -190,7 +191,7 @@ fn calls_from_canisters_pay_what_they_use() {
     );
     assert_eq!(decode::<Result<bool, Error>>(&out), Ok(true));
     // Bigger subnets pay in proportion.
-    assert!(service::price("pairing_check_update", &units, 34).unwrap() > 2 * price);
+    assert!(methods::price("pairing_check_update", &units, 34).unwrap() > 2 * price);
 }
 
 /// A query method called from a canister runs replicated, where it cannot keep cycles (the
@@ -202,7 +203,7 @@ fn replicated_queries_serve_privileged_callers_and_keep_nothing() {
     let mut v = on_meter();
     let arg = candid::encode_args((0x0cu8, msm_g1(4))).unwrap();
     let units = Units { address: Some(0x0c), items: 0, bytes: 4 * 160 };
-    let price = service::price("eip2537_call_update", &units, 13).unwrap();
+    let price = methods::price("eip2537_call_update", &units, 13).unwrap();
     for method_arg in [("eip2537_call", arg.clone()), ("eip2537_g1_msm", candid::encode_one(msm_g1(4)).unwrap())] {
         let out = call(
             &mut v,
@@ -423,7 +424,7 @@ fn over_cap_inputs_are_refused_cheaply() {
         let e = decode::<Result<candid::Reserved, Error>>(&out).unwrap_err();
         let Error::InputTooLarge(l) = &e else { panic!("{method}: {e:?}") };
         assert_eq!((l.field.as_str(), l.limit), (field, limit), "{method}");
-        let refused = service::model(method, units.address).unwrap().instructions(&units);
+        let refused = methods::model(method, units.address).unwrap().instructions(&units);
         let spent = out.instructions.unwrap();
         println!(
             "{method} ({} bytes): {e}; {spent} instructions for {refused} refused ({:.4}%)",
@@ -488,7 +489,7 @@ fn unpriced_byte_strings_decode_cheaply() {
         decode::<Result<candid::Reserved, Error>>(&out).unwrap_err();
         let spent = out.instructions.unwrap();
         let units = Units { address: Some(address), items: 0, bytes: big.len() as u64 };
-        let modelled = service::model(method, Some(address)).unwrap().instructions(&units);
+        let modelled = methods::model(method, Some(address)).unwrap().instructions(&units);
         assert!(spent <= modelled, "{method}: {spent} instructions, the model says {modelled}");
     }
 }

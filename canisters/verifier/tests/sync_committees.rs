@@ -15,7 +15,8 @@ use icbls::sync_committee::{
 use icbls_bench::fixtures::mainnet_sync_update;
 use icbls_bench::verifier::*;
 use icbls_bench::{CallKind, MeterBackend, Outcome, Sender, REFUSED_BY_INSPECT};
-use icbls_verifier_client::service::{self, Units};
+use icbls_verifier_client::methods;
+use icbls_verifier_client::service::Units;
 
 fn controller() -> Principal {
     Principal::from_slice(&[7; 29])
@@ -65,7 +66,7 @@ fn by_controller() -> Sender {
 /// The price of registering a committee, attached by the stranger.
 fn paying() -> Sender {
     let units = Units { items: SYNC_COMMITTEE_SIZE as u64, ..Units::default() };
-    Sender::Canister { id: stranger(), cycles: service::price("register_sync_committee", &units, 13).unwrap() }
+    Sender::Canister { id: stranger(), cycles: methods::price("register_sync_committee", &units, 13).unwrap() }
 }
 
 /// A committee of our own keys (`seed` picks them), and an aggregate signed by its first
@@ -264,7 +265,7 @@ fn strangers_cannot_evict_the_operators_committees() {
         CallKind::Update,
         Sender::Canister { id: stranger(), cycles: 1_000_000_000 },
     );
-    let price = service::price("verify_sync_aggregate_update", &Units::default(), 13).unwrap();
+    let price = methods::price("verify_sync_aggregate_update", &Units::default(), 13).unwrap();
     assert_eq!(
         decode::<Result<VerifiedSyncAggregate, Error>>(&out).unwrap_err(),
         Error::PaymentRequired(PaidMethod { method: "verify_sync_aggregate_update".into(), price })
