@@ -2,7 +2,7 @@
 //! generation, signing, verification, proofs of possession and aggregation against `blst`'s
 //! BLS API, and the rogue-key attack on aggregation, refused.
 
-mod common;
+use icbls_testkit::library as common;
 
 use common::{hex, Rng};
 use icbls::bls::{min_pk, min_sig, BlsError, SecretKey};

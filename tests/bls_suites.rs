@@ -3,7 +3,7 @@
 //! against `blst` on random keys and messages, and the augmented scheme's public vectors
 //! (`bls_sig_aug/` of the public vectors).
 
-mod common;
+use icbls_testkit::library as common;
 
 use common::Rng;
 use icbls::bls::{min_pk, min_sig, BlsError, SecretKey};

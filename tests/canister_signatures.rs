@@ -3,9 +3,8 @@
 //! here under test keys, and every single-bit flip and truncation, each verdict compared with
 //! dfinity's `ic-signature-verification`; the error paths by name.
 
-#[path = "common/certificates.rs"]
-mod certificates;
-mod common;
+use icbls_testkit::certificates;
+use icbls_testkit::library as common;
 
 use certificates::{canister_signature, certificate, delegated_certificate, key, leb128, raw_key, Tree};
 use common::hex;

@@ -1,9 +1,8 @@
 //! IC certificate verification against mainnet certificates (the shared vectors from agent-rs's
 //! tests), single-bit mutations of them, truncations, deep nesting and random inputs.
 
-#[path = "common/certificates.rs"]
-mod certificates;
-mod common;
+use icbls_testkit::certificates;
+use icbls_testkit::library as common;
 
 use certificates::{delegated_certificate, key, leb128, Tree};
 use common::Rng;

@@ -4,7 +4,7 @@
 
 #[path = "decode/checks.rs"]
 mod checks;
-mod common;
+use icbls_testkit::library as common;
 
 use common::Rng;
 use icbls::{Fr, G1Projective, G2Projective};

@@ -3,7 +3,7 @@
 //! `blst`; the chains' built-in constants against their published chain info; and every
 //! error path.
 
-mod common;
+use icbls_testkit::library as common;
 
 use common::hex;
 use icbls::bls::{min_pk, min_sig, BlsError, SecretKey};

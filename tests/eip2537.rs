@@ -2,7 +2,7 @@
 //! names), and a differential test against a reference built on `blst` over 100,000 random
 //! and adversarial inputs across the seven precompiles.
 
-mod common;
+use icbls_testkit::library as common;
 
 use blst::*;
 use common::{p, r, scalar, Rng};

@@ -29,9 +29,8 @@
 //! Nothing in this family is outside today's API; a case that was (a later link of a
 //! delegation chain, signed by a session key) would be named as not representable and counted.
 
-#[path = "common/certificates.rs"]
-mod certificates;
-mod common;
+use icbls_testkit::certificates;
+use icbls_testkit::library as common;
 
 use certificates::{principal_from_text, principal_text};
 use common::hex;

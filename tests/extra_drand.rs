@@ -25,7 +25,7 @@
 //! Every case is counted, and the counts must be the files' (see [`NETWORKS`]); nothing in
 //! these files is left unchecked (see [`NOT_REPRESENTABLE`]).
 
-mod common;
+use icbls_testkit::library as common;
 
 use common::{hex, vector_json};
 use icbls::bls::{min_pk, min_sig, BlsError};

@@ -14,7 +14,7 @@
 //! (too large for the source snapshot), so G2MSM successes are only in the geth set
 //! (`tests/eip2537.rs`).
 
-mod common;
+use icbls_testkit::library as common;
 
 use common::vector_json;
 use icbls::eip2537::{gas, run, Precompile, PrecompileError};

@@ -22,9 +22,8 @@
 //! occurrence is printed and counted: every case is checked, and every check the vectors record
 //! is either made here or named.
 
-#[path = "common/beacon.rs"]
-mod beacon;
-mod common;
+use icbls_testkit::beacon;
+use icbls_testkit::library as common;
 
 use beacon::*;
 use common::hex;

@@ -19,9 +19,8 @@
 //!
 //! Each test skips (returns) when the family is absent, and counts its cases against the file.
 
-#[path = "common/beacon.rs"]
-mod beacon;
-mod common;
+use icbls_testkit::beacon;
+use icbls_testkit::library as common;
 
 use beacon::*;
 use common::hex;

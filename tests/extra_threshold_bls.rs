@@ -22,7 +22,7 @@
 //! Every case is counted against the files' numbers; none is left unchecked (see
 //! [`NOT_REPRESENTABLE`]).
 
-mod common;
+use icbls_testkit::library as common;
 
 use common::{hex, vector_json};
 use icbls::bls::threshold::{combine, ShareIndex, ThresholdError};

@@ -30,9 +30,8 @@
 //! (icbls has no AES-GCM), and the HKDF cases whose info is not UTF-8
 //! ([`derive_symmetric_key`] takes the domain separator as `&str`).
 
-#[path = "common/certificates.rs"]
-mod certificates;
-mod common;
+use icbls_testkit::certificates;
+use icbls_testkit::library as common;
 
 use icbls::bls::keys::Signature;
 use icbls::bls::threshold::{self, PublicCoefficients, ShareIndex};

@@ -2,7 +2,7 @@
 //! and Fr, `blst` for the tower Fp2, Fp6, Fp12, on random and edge inputs. Run natively with
 //! the default kernel, and with `ICBLS_KERNEL=radix30` for the Wasm kernel.
 
-mod common;
+use icbls_testkit::library as common;
 
 use common::{blst_fp12, fp12_from_blst, fp2_from_blst, fp2_to_blst, fp_big, p, r, Rng};
 use icbls::{DecodeError, Fp, Fp12, Fp2, Fr};

@@ -1,7 +1,7 @@
 //! G1 and G2 against zkcrypto `bls12_381` and `blst`: arithmetic, scalar multiplication,
 //! encodings (valid and adversarial), subgroup checks, and the public serialization vectors.
 
-mod common;
+use icbls_testkit::library as common;
 
 use bls12_381 as zk;
 use common::{scalar, Rng};

@@ -2,7 +2,7 @@
 //! expand_message_xmd outputs), and differentially against zkcrypto and blst on random
 //! messages and DSTs, both groups, random-oracle and nonuniform encodings.
 
-mod common;
+use icbls_testkit::library as common;
 
 use bls12_381 as zk;
 use bls12_381::hash_to_curve::{ExpandMsgXmd, HashToCurve};

@@ -2,7 +2,7 @@
 //! random and edge values, with the operations of both libraries commuting with them.
 #![cfg(feature = "ic_bls12_381")]
 
-mod common;
+use icbls_testkit::library as common;
 
 use common::{scalar, Rng};
 use ic_bls12_381 as ic;

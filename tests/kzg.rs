@@ -2,7 +2,7 @@
 //! `verify_kzg_proof` cases, the precompile vectors (geth's and those derived from c-kzg), and
 //! proofs built here from the setup's monomial G1 points for random small polynomials.
 
-mod common;
+use icbls_testkit::library as common;
 
 use common::{scalar, Rng};
 use icbls::kzg::{point_evaluation, verify_kzg_proof, KzgError, TAU_G2};

@@ -2,7 +2,7 @@
 //! tests/groups.rs), with the inputs that break careless bucket code: identity points, zero
 //! scalars, repeated points, a point and its negation, and r - 1.
 
-mod common;
+use icbls_testkit::library as common;
 
 use common::{scalar, Rng};
 use icbls::msm::LengthMismatch;

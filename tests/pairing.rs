@@ -1,7 +1,7 @@
 //! The pairing against dfinity's `ic_bls12_381` (value and encoding), zkcrypto and `blst`
 //! (pairing checks), and the EIP-2537 pairing vectors.
 
-mod common;
+use icbls_testkit::library as common;
 
 use bls12_381 as zk;
 use common::{scalar, Rng};

@@ -3,7 +3,7 @@
 //! with random participation over a committee of our own keys, checked against `blst`'s
 //! `FastAggregateVerify` on the same signing root.
 
-mod common;
+use icbls_testkit::library as common;
 
 use common::Rng;
 use icbls::bls::{min_pk, SecretKey};

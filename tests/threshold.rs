@@ -3,7 +3,7 @@
 //! and at the Internet Computer's subnet sizes (13 of 34 and 27 of 40, node i at x = i + 1);
 //! share public keys from the public coefficients are `blst`'s keys of the share secrets.
 
-mod common;
+use icbls_testkit::library as common;
 
 use common::{scalar, Rng};
 use icbls::bls::threshold::{combine, PublicCoefficients, ShareIndex};

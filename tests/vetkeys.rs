@@ -4,7 +4,7 @@
 //! builds them, with `ic_bls12_381`), and malformed or adversarial input, which must be
 //! rejected with the field named and never panic.
 
-mod common;
+use icbls_testkit::library as common;
 
 use common::Rng;
 use ic_bls12_381 as ic;

@@ -2,11 +2,10 @@
 //! message (Candid decoding included), their share of the query and update limits, and what
 //! they would cost as an update.
 
-use crate::fixtures::{IVG37_CERTIFICATE, IVG37_TIME_NS};
 use crate::verifier::*;
 use icbls::bls::{min_pk, min_sig, SecretKey};
 use icbls::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
-use icbls_harness::hex_vec;
+use icbls_testkit::fixtures;
 use icbls_verifier_client::methods::METHODS;
 use serde::Serialize;
 
@@ -146,7 +145,8 @@ pub fn certificate(hex_text: &str, canister: &str, now: u64) -> VerifyCertificat
 /// inputs are valid). Every method of the verifier's table has a row here: the rows are the
 /// methods' examples, which the fuzz and price tests also call.
 pub fn measure_endpoints(v: &mut Verifier) -> Result<Vec<EndpointRow>, String> {
-    let (subnet_certificate, subnet_time_ns) = crate::fixtures::subnet_certificate();
+    let (ivg37_certificate, ivg37_time_ns) = fixtures::ivg37_certificate();
+    let (subnet_certificate, subnet_time_ns) = fixtures::subnet_certificate();
     let mut rows = Vec::new();
     let mut row = |v: &mut Verifier, method: &str, input: &str, ok: Result<bool, String>| -> Result<(), String> {
         match ok {
@@ -165,7 +165,7 @@ pub fn measure_endpoints(v: &mut Verifier) -> Result<Vec<EndpointRow>, String> {
     let r = v.version().map(|_| true);
     row(v, "version", "-", r)?;
     let r = v
-        .verify_certificate(certificate(IVG37_CERTIFICATE, "ivg37-qiaaa-aaaab-aaaga-cai", IVG37_TIME_NS))
+        .verify_certificate(certificate(&ivg37_certificate, "ivg37-qiaaa-aaaab-aaaga-cai", ivg37_time_ns))
         .map(|r| r.is_ok());
     row(v, "verify_certificate", "mainnet certificate with delegation, 1.2 KB, one lookup", r)?;
     let r = v
@@ -266,31 +266,25 @@ pub fn measure_endpoints(v: &mut Verifier) -> Result<Vec<EndpointRow>, String> {
     }
     let r = v.eip2537_call(0x0b, [g1[0].to_eip2537(), g1[1].to_eip2537()].concat(), false).map(|r| r.is_ok());
     row(v, "eip2537_call", "0x0b, two points", r)?;
-    let input = crate::fixtures::point_evaluation_input();
+    let input = fixtures::point_evaluation_input();
     let r = v.kzg_point_evaluation(input).map(|r| r.is_ok());
     row(v, "kzg_point_evaluation", "a valid proof (c-kzg correct_proof_4_1)", r)?;
     let r = v.hash_to(false, msg.clone(), min_sig::DST.to_vec()).map(|r| r.is_ok());
     row(v, "hash_to_g1", "32-byte message, the IC's DST", r)?;
     let r = v.hash_to(true, msg, min_pk::DST.to_vec()).map(|r| r.is_ok());
     row(v, "hash_to_g2", "32-byte message, Ethereum's DST", r)?;
-    let quicknet = DrandVerifyArgs {
-        chain: DrandChain::Quicknet,
-        round: icbls_harness::DRAND_QUICKNET_ROUND,
-        signature: hex_vec(icbls_harness::DRAND_QUICKNET_SIGNATURE),
-        previous_signature: None,
-    };
-    let r = v.drand_verify(quicknet, false).map(|r| r.is_ok());
+    let r = v.drand_verify(fixtures::drand_quicknet_round(), false).map(|r| r.is_ok());
     row(v, "drand_verify", "a quicknet round", r)?;
-    let r = v.drand_verify(crate::fixtures::drand_mainnet_round(), false).map(|r| r.is_ok());
+    let r = v.drand_verify(fixtures::drand_mainnet_round(), false).map(|r| r.is_ok());
     row(v, "drand_verify", "a round of the default chained network", r)?;
-    let r = v.verify_canister_signature(crate::fixtures::internet_identity_signature(), false).map(|r| r.is_ok());
+    let r = v.verify_canister_signature(fixtures::internet_identity_signature(), false).map(|r| r.is_ok());
     row(v, "verify_canister_signature", "Internet Identity's, mainnet, with a delegation", r)?;
-    let (committee, update, _) = crate::fixtures::mainnet_sync_update();
+    let (committee, update, _) = fixtures::mainnet_sync_update();
     let r = v.register_sync_committee(committee).map(|r| r.is_ok());
     row(v, "register_sync_committee", "a mainnet committee (512 keys), as an update", r)?;
     let r = v.verify_sync_aggregate(update, false).map(|r| r.is_ok());
     row(v, "verify_sync_aggregate", "a mainnet update, 511 participants", r)?;
-    let (vetkey, ibe) = crate::fixtures::vetkey_flow();
+    let (vetkey, ibe) = fixtures::vetkey_flow();
     let r = v.call::<_, Result<VerifiedVetKey, Error>>("verify_vetkey", (vetkey,), false).map(|r| r.is_ok());
     row(v, "verify_vetkey", "ic-vetkeys's flow: a given derived key, 7-byte input", r)?;
     let r = v.call::<_, Result<Vec<u8>, Error>>("ibe_encrypt", (ibe,), false).map(|r| r.is_ok());

@@ -10,9 +10,9 @@ use icbls_bench::build::{
     build_canisters, build_dependent, build_variant, workspace_root, CanisterPackage, DependentBuild, Variant,
     WITHOUT_SIMD128_FLAG,
 };
-use icbls_bench::results::{self, DependentResult, Report, VariantResult, VARIANT_ROWS};
+use icbls_bench::results::{self, DependentResult, Report, VariantResult};
 use icbls_bench::verifier::Verifier;
-use icbls_bench::{backend_from_env, Backend, EMPTY_ARGS};
+use icbls_testkit::backend::{backend_from_env, Backend, EMPTY_ARGS};
 
 const COMMAND: &str = "cargo run --release -p icbls-bench";
 
@@ -247,7 +247,7 @@ fn measure_dependent_build(
 /// Installs a bench canister build and measures the variant rows on it.
 fn variant_rows(backend: &mut dyn Backend, wasm: &[u8]) -> Result<Vec<u64>, String> {
     let id = backend.install(wasm, EMPTY_ARGS)?;
-    VARIANT_ROWS
+    results::variant_rows()
         .iter()
         .map(|op| results::measure(backend, id, wasm, CanisterPackage::Bench, op, false).map(|m| m.instructions))
         .collect()

@@ -197,11 +197,12 @@ pub fn row_phases(operation: &str, call: icbls_meter::ProfiledCall, row: u64) ->
 /// Profiles each of [`PHASE_ROWS`] on a freshly installed bench canister (on the meter) and
 /// cuts it into phases against its own figure.
 pub fn profile_rows(bench_wasm: &[u8]) -> Result<Vec<RowPhases>, String> {
-    let mut canister = Canister::install(bench_wasm, crate::EMPTY_ARGS).map_err(|e| format!("phases: {e}"))?;
+    let mut canister =
+        Canister::install(bench_wasm, icbls_testkit::backend::EMPTY_ARGS).map_err(|e| format!("phases: {e}"))?;
     PHASE_ROWS
         .iter()
         .map(|&operation| {
-            let call = canister.profile(CallKind::Query, operation, crate::EMPTY_ARGS);
+            let call = canister.profile(CallKind::Query, operation, icbls_testkit::backend::EMPTY_ARGS);
             let figure = match &call.outcome {
                 Ok(o) => match &o.response {
                     icbls_meter::Response::Reply(bytes) => candid::decode_one(bytes).unwrap_or(0),

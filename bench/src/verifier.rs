@@ -5,9 +5,9 @@
 pub use icbls_verifier_client as types;
 
 use crate::build::{build_canisters, CanisterPackage};
-use crate::{Backend, CallKind, CanisterId, CyclesOutcome, Sender, EMPTY_ARGS};
 use candid::utils::ArgumentEncoder;
 use candid::{CandidType, Principal};
+use icbls_testkit::backend::{Backend, CallKind, CanisterId, CyclesOutcome, Sender, EMPTY_ARGS};
 use serde::de::DeserializeOwned;
 pub use types::*;
 

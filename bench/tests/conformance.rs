@@ -4,9 +4,9 @@
 //! `icbls-bench vectors PATH...`. `cargo test -p icbls-bench --test conformance -- --nocapture`
 //! prints the report.
 
-use icbls_bench::backend_from_env;
 use icbls_bench::vectors::run_vectors;
 use icbls_bench::verifier::Verifier;
+use icbls_testkit::backend::backend_from_env;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 

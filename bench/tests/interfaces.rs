@@ -5,7 +5,7 @@
 
 use icbls_bench::build::{build_canisters, workspace_root, CanisterPackage};
 use icbls_bench::regenerate::DID_HEADER;
-use icbls_bench::{Backend, MeterBackend, EMPTY_ARGS};
+use icbls_testkit::backend::{Backend, MeterBackend, EMPTY_ARGS};
 
 /// Whitespace-insensitive form of a Candid service description.
 fn normalise(did: &str) -> String {

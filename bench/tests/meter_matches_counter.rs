@@ -3,13 +3,13 @@
 //! read (Candid-encoding the reply, `msg_reply_data_append`, `msg_reply`, returning).
 
 use icbls_bench::build::{build_canisters, CanisterPackage};
-use icbls_bench::{Backend, MeterBackend};
+use icbls_testkit::backend::{Backend, MeterBackend};
 
 #[test]
 fn meter_total_and_in_canister_counter_differ_by_a_fixed_tail() {
     let wasm = build_canisters(&[CanisterPackage::Baseline]).unwrap().remove(0);
     let mut meter = MeterBackend::new();
-    let id = meter.install(&wasm, icbls_bench::EMPTY_ARGS).unwrap();
+    let id = meter.install(&wasm, icbls_testkit::backend::EMPTY_ARGS).unwrap();
     let mut samples = Vec::new();
     for n in [0u32, 10, 25] {
         let arg = candid::encode_one(n).unwrap();
@@ -34,10 +34,10 @@ fn meter_total_and_in_canister_counter_differ_by_a_fixed_tail() {
 fn bench_methods_are_deterministic_and_agree_with_the_meter() {
     let wasm = build_canisters(&[CanisterPackage::Baseline]).unwrap().remove(0);
     let mut meter = MeterBackend::new();
-    let id = meter.install(&wasm, icbls_bench::EMPTY_ARGS).unwrap();
+    let id = meter.install(&wasm, icbls_testkit::backend::EMPTY_ARGS).unwrap();
     for method in ["fr_mul", "g1_add", "g2_double"] {
         let run = |meter: &mut MeterBackend| {
-            let outcome = meter.query(id, method, icbls_bench::EMPTY_ARGS).unwrap();
+            let outcome = meter.query(id, method, icbls_testkit::backend::EMPTY_ARGS).unwrap();
             let measured: u64 = candid::decode_one(&outcome.response.unwrap()).unwrap();
             (measured, outcome.instructions.unwrap())
         };

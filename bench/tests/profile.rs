@@ -15,17 +15,17 @@ fn reply_u64(response: &Response) -> u64 {
 
 #[test]
 fn profiled_calls_count_what_unprofiled_calls_count() {
-    if !icbls_bench::fixtures::available() {
+    if !icbls_testkit::fixtures::available() {
         return;
     }
     let wasm = build_canisters(&[CanisterPackage::Bench]).unwrap().remove(0);
     // Symbols are kept (`strip = "debuginfo"`): the profile can name functions.
     assert!(icbls_bench::artifact::custom_section(&wasm, "name").unwrap().is_some());
-    let mut plain = Canister::install(&wasm, icbls_bench::EMPTY_ARGS).unwrap();
-    let mut profiled = Canister::install(&wasm, icbls_bench::EMPTY_ARGS).unwrap();
+    let mut plain = Canister::install(&wasm, icbls_testkit::backend::EMPTY_ARGS).unwrap();
+    let mut profiled = Canister::install(&wasm, icbls_testkit::backend::EMPTY_ARGS).unwrap();
     for method in ["fp_mul", "g1_add", "bls_min_sig_verify"] {
-        let a = plain.query(method, icbls_bench::EMPTY_ARGS).unwrap();
-        let b = profiled.profile(CallKind::Query, method, icbls_bench::EMPTY_ARGS);
+        let a = plain.query(method, icbls_testkit::backend::EMPTY_ARGS).unwrap();
+        let b = profiled.profile(CallKind::Query, method, icbls_testkit::backend::EMPTY_ARGS);
         let outcome = b.outcome.unwrap();
         assert_eq!(outcome.instructions, a.instructions, "{method}");
         assert_eq!(reply_u64(&outcome.response), reply_u64(&a.response), "{method}");
@@ -41,14 +41,14 @@ fn profiled_calls_count_what_unprofiled_calls_count() {
 
 #[test]
 fn phases_add_up_to_their_rows() {
-    if !icbls_bench::fixtures::available() {
+    if !icbls_testkit::fixtures::available() {
         return;
     }
     let wasm = build_canisters(&[CanisterPackage::Bench]).unwrap().remove(0);
     let rows = icbls_bench::phases::profile_rows(&wasm).unwrap();
-    let mut plain = Canister::install(&wasm, icbls_bench::EMPTY_ARGS).unwrap();
+    let mut plain = Canister::install(&wasm, icbls_testkit::backend::EMPTY_ARGS).unwrap();
     for row in &rows {
-        let measured = reply_u64(&plain.query(&row.operation, icbls_bench::EMPTY_ARGS).unwrap().response);
+        let measured = reply_u64(&plain.query(&row.operation, icbls_testkit::backend::EMPTY_ARGS).unwrap().response);
         assert_eq!(row.instructions, measured, "{}", row.operation);
         assert_eq!(row.phases.iter().map(|p| p.instructions).sum::<u64>(), measured, "{}", row.operation);
         let phase = |name: &str| row.phases.iter().find(|p| p.phase == name).map_or(0, |p| p.instructions);

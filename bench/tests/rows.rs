@@ -1,19 +1,46 @@
-//! The runner's row selections (`icbls_bench::rows`) name methods the bench canister lists.
+//! The table of rows (`icbls_harness::bench_rows!`) is what the bench canisters export: each
+//! lists exactly the table's rows, in its order, and answers each as the table says (a query or
+//! an update).
 
 use icbls_bench::build::{build_canisters, CanisterPackage};
-use icbls_bench::rows::{CHART_ROWS, README_ROWS, VARIANT_ROWS};
-use icbls_bench::{Backend, MeterBackend};
+use icbls_testkit::backend::{Backend, MeterBackend};
+
+use icbls_harness::rows::{Export, ROWS};
 
 #[test]
-fn every_selected_row_is_a_bench_canister_method() {
-    let wasm = build_canisters(&[CanisterPackage::Bench]).unwrap().remove(0);
-    let mut meter = MeterBackend::new();
-    let id = meter.install(&wasm, icbls_bench::EMPTY_ARGS).unwrap();
-    let listed = icbls_bench::results::list(&mut meter, id).unwrap();
-    for (selection, names) in [("CHART_ROWS", CHART_ROWS), ("README_ROWS", README_ROWS), ("VARIANT_ROWS", VARIANT_ROWS)]
-    {
-        for name in names {
-            assert!(listed.iter().any(|m| m == name), "{selection}: {name} is not in the bench canister's benchmarks");
+fn the_canisters_export_the_table() {
+    let packages = [CanisterPackage::Bench, CanisterPackage::Baseline];
+    let wasm = build_canisters(&packages).unwrap();
+    for (package, wasm) in packages.iter().zip(&wasm) {
+        let mut meter = MeterBackend::new();
+        let id = meter.install(wasm, icbls_testkit::backend::EMPTY_ARGS).unwrap();
+        let export = |row: &icbls_harness::rows::Row| match package {
+            CanisterPackage::Bench => Some(row.bench),
+            _ => row.baseline,
+        };
+        let expected: Vec<&str> = ROWS.iter().filter(|r| export(r).is_some()).map(|r| r.name).collect();
+        let updates: Vec<&str> = ROWS.iter().filter(|r| export(r) == Some(Export::Update)).map(|r| r.name).collect();
+        assert_eq!(icbls_bench::results::list(&mut meter, id).unwrap(), expected, "{}", package.name());
+        assert_eq!(icbls_bench::results::list_updates(&mut meter, id), updates, "{}", package.name());
+        let exports = exported_functions(wasm);
+        for row in ROWS {
+            let name = match export(row) {
+                Some(Export::Query) => format!("canister_query {}", row.name),
+                Some(Export::Update) => format!("canister_update {}", row.name),
+                None => continue,
+            };
+            assert!(exports.contains(&name), "{}: {name} is not exported", package.name());
         }
     }
+}
+
+/// The names a Wasm module exports.
+fn exported_functions(wasm: &[u8]) -> Vec<String> {
+    let mut names = Vec::new();
+    for payload in wasmparser::Parser::new(0).parse_all(wasm) {
+        if let wasmparser::Payload::ExportSection(exports) = payload.expect("a valid module") {
+            names.extend(exports.into_iter().map(|e| e.expect("an export").name.to_string()));
+        }
+    }
+    names
 }

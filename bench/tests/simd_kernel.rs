@@ -3,7 +3,7 @@
 //! (as a dependent builds, where the kernel's functions enable simd128 themselves).
 
 use icbls_bench::build::{build_canisters, build_variant, CanisterPackage, WITHOUT_SIMD128_FLAG};
-use icbls_bench::{Backend, MeterBackend, EMPTY_ARGS};
+use icbls_testkit::backend::{Backend, MeterBackend, EMPTY_ARGS};
 
 fn selftest(wasm: &[u8]) {
     let mut meter = MeterBackend::new();

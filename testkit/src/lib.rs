@@ -1,5 +1,7 @@
-//! What the tests, the bench and the bench canisters' builds share. For now: where the public
-//! test vectors are ([`vectors`]).
+//! What the tests, the bench and the bench canisters' builds share, in one place: where the
+//! public test vectors are ([`vectors`]), the fixed inputs chosen from them ([`fixtures`]), and
+//! the places canisters run in tests and benchmarks (`backend`, with the `backend` feature: the
+//! offline meter, and PocketIC with `pocket-ic`).
 //!
 //! The public vectors are data taken from other repositories (go-ethereum, c-kzg-4844, the
 //! CFRG hash-to-curve draft, ethereum/bls12-381-tests, dfinity's crates, helios, drand, …), so
@@ -8,4 +10,13 @@
 //! `vectors.sha256` beside this crate lists every file expected there, so a wrong file is told
 //! from a missing one.
 
+#[cfg(feature = "backend")]
+pub mod backend;
+#[cfg(feature = "protocols")]
+pub mod beacon;
+#[cfg(feature = "protocols")]
+pub mod certificates;
+pub mod fixtures;
+#[cfg(feature = "library")]
+pub mod library;
 pub mod vectors;

@@ -177,6 +177,13 @@ pub fn checksums_of_present_files() -> String {
     text
 }
 
+/// A JSON vector's hex string (with or without `0x`) as bytes; panics (naming the value) on
+/// anything else, as a vector that is not what its family says is a broken test.
+pub fn json_hex(v: &serde_json::Value) -> Vec<u8> {
+    let s = v.as_str().unwrap_or_else(|| panic!("not a hex string: {v}"));
+    hex::decode(s.strip_prefix("0x").unwrap_or(s)).unwrap_or_else(|e| panic!("not hex ({e}): {s}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

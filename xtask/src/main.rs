@@ -19,7 +19,7 @@ use icbls_bench::build::{build_canisters, workspace_root, CanisterPackage};
 use icbls_bench::check;
 use icbls_bench::results;
 use icbls_bench::verifier::Verifier;
-use icbls_bench::{backend_from_env, EMPTY_ARGS};
+use icbls_testkit::backend::{backend_from_env, EMPTY_ARGS};
 
 const USAGE: &str = "usage: cargo xtask (check [PREFIX...] | regenerate [--check] [NAME...] | build [CANISTER...] | \
                      vectors [PATH...] | call METHOD [CANDID_ARGS] [--update] | phases)";

@@ -10,4 +10,4 @@ pub use model::*;
 pub use render::*;
 pub use run::*;
 
-pub use crate::rows::{CHART_ROWS, README_ROWS, VARIANT_ROWS};
+pub use crate::rows::{chart_rows, readme_rows, variant_rows};

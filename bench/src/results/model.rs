@@ -54,7 +54,7 @@ pub struct Report {
     /// The composite rows ([`PHASE_ROWS`](crate::phases::PHASE_ROWS)) cut into phases from a
     /// profile of their bench method.
     pub phases: Vec<crate::phases::RowPhases>,
-    /// The kernel variants tried, measured on [`VARIANT_ROWS`](crate::rows::VARIANT_ROWS).
+    /// The kernel variants tried, measured on [`variant_rows`](crate::rows::variant_rows).
     pub variants: Vec<VariantResult>,
     /// The gas Ethereum charges for each precompile row (from the bench canister's `eth_gas`).
     pub eth_gas: Vec<(String, u64)>,
@@ -123,7 +123,7 @@ pub struct VariantResult {
     pub shipped: bool,
     /// Size of the bench canister's Wasm, in bytes.
     pub wasm_bytes: usize,
-    /// Instructions per operation of [`VARIANT_ROWS`](crate::rows::VARIANT_ROWS), or why the
+    /// Instructions per operation of [`variant_rows`](crate::rows::variant_rows), or why the
     /// variant was not measured.
     pub instructions: Result<Vec<u64>, String>,
 }

@@ -2,7 +2,7 @@
 
 use super::model::{CanisterBuild, DependentResult, Measurement, Report, Row, VariantResult};
 use crate::format::{share_of, thousands};
-use crate::rows::{CHART_ROWS, README_ROWS, VARIANT_ROWS};
+use crate::rows::{chart_rows, readme_rows, variant_rows};
 use icbls_meter::QUERY_LIMIT;
 
 /// The canisters' tables: sizes and SHA-256 (so a build can be checked against this report),
@@ -60,8 +60,8 @@ fn canisters_table(builds: &[CanisterBuild]) -> String {
 /// The README's headline table: the chart's rows and the precompile rows, icbls against the
 /// baseline where it has the operation.
 pub fn readme_table(report: &Report) -> String {
-    let mut names: Vec<&str> = CHART_ROWS.to_vec();
-    names.extend(README_ROWS);
+    let mut names: Vec<&str> = chart_rows();
+    names.extend(readme_rows());
     let rows: Vec<Row> = names.iter().filter_map(|n| report.rows.iter().find(|r| r.operation == *n).cloned()).collect();
     table(&rows)
 }
@@ -81,7 +81,7 @@ pub fn with_readme_section(readme: &str, name: &str, table: &str) -> Option<Stri
 
 /// `bench/chart.svg`: the headline operations, icbls against the baseline.
 pub fn chart(rows: &[Row]) -> String {
-    let bars: Vec<crate::chart::Bar<'_>> = CHART_ROWS
+    let bars: Vec<crate::chart::Bar<'_>> = chart_rows()
         .iter()
         .filter_map(|name| rows.iter().find(|r| r.operation == *name))
         .filter_map(|r| {
@@ -147,12 +147,13 @@ pub fn eth_table(rows: &[Row], gas: &[(String, u64)]) -> String {
 
 /// The kernel variants table, and which variant is cheapest on each operation.
 pub fn variants_table(variants: &[VariantResult]) -> String {
+    let operations = variant_rows();
     let mut t = String::from("| variant | build |");
-    for op in VARIANT_ROWS {
+    for op in &operations {
         t.push_str(&format!(" {op} |"));
     }
     t.push_str(" Wasm bytes |\n|---|---|");
-    t.push_str(&"---:|".repeat(VARIANT_ROWS.len() + 1));
+    t.push_str(&"---:|".repeat(operations.len() + 1));
     t.push('\n');
     for v in variants {
         let name = if v.shipped { format!("**{}** (shipped)", v.name) } else { v.name.clone() };
@@ -165,14 +166,14 @@ pub fn variants_table(variants: &[VariantResult]) -> String {
             }
             Err(why) => {
                 t.push_str(&format!(" not measured: {why} |"));
-                t.push_str(&" |".repeat(VARIANT_ROWS.len() - 1));
+                t.push_str(&" |".repeat(operations.len() - 1));
             }
         }
         t.push_str(&format!(" {} |\n", thousands(v.wasm_bytes as u64)));
     }
     t.push('\n');
     t.push_str(&decisions(variants));
-    for (i, op) in VARIANT_ROWS.iter().enumerate() {
+    for (i, op) in operations.iter().enumerate() {
         let best =
             variants.iter().filter_map(|v| v.instructions.as_ref().ok().map(|c| (c[i], v))).min_by_key(|(c, _)| *c);
         if let Some((count, v)) = best {
@@ -238,7 +239,7 @@ pub fn dependent_builds(builds: &[DependentResult]) -> String {
 /// How the shipped build compares with each other variant on `fp12_mul`, where the kernel
 /// choices add up.
 fn decisions(variants: &[VariantResult]) -> String {
-    let col = VARIANT_ROWS.iter().position(|op| *op == "fp12_mul").expect("fp12_mul is measured");
+    let col = variant_rows().iter().position(|op| *op == "fp12_mul").expect("fp12_mul is measured");
     let Some(shipped) = variants.iter().find(|v| v.shipped) else { return String::new() };
     let Ok(ours) = &shipped.instructions else { return String::new() };
     let mut out = String::new();

@@ -2,7 +2,7 @@
 
 use super::model::{Measurement, Row};
 use crate::build::CanisterPackage;
-use crate::{Backend, CanisterId, EMPTY_ARGS};
+use icbls_testkit::backend::{Backend, CanisterId, EMPTY_ARGS};
 
 fn decode<T: candid::CandidType + for<'de> serde::Deserialize<'de>>(bytes: &[u8], what: &str) -> Result<T, String> {
     candid::decode_one(bytes).map_err(|e| format!("{what}: cannot decode the reply: {e}"))

@@ -13,10 +13,10 @@ use bls12_381::{multi_miller_loop, G1Affine, G1Projective, G2Affine, G2Prepared,
 use core::hint::black_box;
 use ic_cdk::query;
 use icbls_harness::{
-    hex_bytes, measure, BASELINE_BENCHMARKS, MIN_PK_PUBLIC_KEY, MIN_PK_SIGNATURE, MIN_SIG_MESSAGE, MIN_SIG_PUBLIC_KEY,
-    MIN_SIG_SIGNATURE,
+    hex_bytes, measure, MIN_PK_PUBLIC_KEY, MIN_PK_SIGNATURE, MIN_SIG_MESSAGE, MIN_SIG_PUBLIC_KEY, MIN_SIG_SIGNATURE,
 };
 
+use icbls_harness::rows::{Export, ROWS};
 use icbls_harness::{MIN_PK_DST as DST_G2, MIN_SIG_DST as DST_G1};
 
 mod sync_committee;
@@ -29,14 +29,45 @@ const MESSAGE: [u8; 32] = [0xab; 32];
 /// Lists the bench methods of this canister.
 #[query]
 fn benchmarks() -> Vec<String> {
-    BASELINE_BENCHMARKS.iter().map(|s| s.to_string()).collect()
+    icbls_harness::rows::baseline_methods().map(str::to_string).collect()
 }
 
 /// The bench methods that are updates (their setup and operation exceed a query's limit).
 #[query]
 fn update_benchmarks() -> Vec<String> {
-    vec!["sync_committee_register".to_string()]
+    ROWS.iter().filter(|r| r.baseline == Some(Export::Update)).map(|r| r.name.to_string()).collect()
 }
+
+/// Every row's measurement, in whichever file it is written.
+mod measurements {
+    pub(crate) use super::sync_committee::*;
+    pub(crate) use super::threshold::*;
+    pub(crate) use super::vetkeys::*;
+    pub(crate) use super::*;
+}
+
+/// The bench methods, one per row of the table (`icbls_harness::bench_rows!`) that the
+/// baseline has, each exported as the table says and returning its row's measurement.
+macro_rules! export_rows {
+    ($($name:ident: $bench:ident baseline $baseline:ident [$($tag:ident),*];)*) => {
+        mod methods {
+            $(export_row!($baseline $name);)*
+        }
+    };
+}
+
+/// One baseline method, or nothing for a row the baseline does not have.
+macro_rules! export_row {
+    (none $name:ident) => {};
+    ($kind:ident $name:ident) => {
+        #[ic_cdk::$kind]
+        fn $name() -> u64 {
+            super::measurements::$name()
+        }
+    };
+}
+
+icbls_harness::bench_rows!(export_rows);
 
 fn scalar(seed: u64) -> Scalar {
     // A full-width scalar: reduction of a 512-bit value built from the seed.
@@ -59,58 +90,47 @@ fn gt(seed: u64) -> Gt {
     bls12_381::pairing(&G1Affine::from(g1(seed)), &G2Affine::generator())
 }
 
-#[query]
-fn fp12_mul() -> u64 {
+pub(crate) fn fp12_mul() -> u64 {
     measure((gt(1), gt(2)), |(a, b)| a + b)
 }
 
-#[query]
-fn fp12_square() -> u64 {
+pub(crate) fn fp12_square() -> u64 {
     measure(gt(1), |a| a.double())
 }
 
-#[query]
-fn fr_mul() -> u64 {
+pub(crate) fn fr_mul() -> u64 {
     measure((scalar(1), scalar(2)), |(a, b)| a * b)
 }
 
-#[query]
-fn fr_inv() -> u64 {
+pub(crate) fn fr_inv() -> u64 {
     measure(scalar(1), |a| a.invert())
 }
 
-#[query]
-fn g1_add() -> u64 {
+pub(crate) fn g1_add() -> u64 {
     measure((g1(1), g1(2)), |(a, b)| a + b)
 }
 
-#[query]
-fn g1_double() -> u64 {
+pub(crate) fn g1_double() -> u64 {
     measure(g1(1), |a| a.double())
 }
 
-#[query]
-fn g1_mul() -> u64 {
+pub(crate) fn g1_mul() -> u64 {
     measure((g1(1), scalar(3)), |(p, k)| p * k)
 }
 
-#[query]
-fn g2_add() -> u64 {
+pub(crate) fn g2_add() -> u64 {
     measure((g2(1), g2(2)), |(a, b)| a + b)
 }
 
-#[query]
-fn g2_double() -> u64 {
+pub(crate) fn g2_double() -> u64 {
     measure(g2(1), |a| a.double())
 }
 
-#[query]
-fn g2_mul() -> u64 {
+pub(crate) fn g2_mul() -> u64 {
     measure((g2(1), scalar(3)), |(p, k)| p * k)
 }
 
-#[query]
-fn g1_decompress_checked() -> u64 {
+pub(crate) fn g1_decompress_checked() -> u64 {
     let bytes = G1Affine::from(g1(1)).to_compressed();
     let mut ok = false;
     let n = measure(bytes, |b| {
@@ -122,8 +142,7 @@ fn g1_decompress_checked() -> u64 {
     n
 }
 
-#[query]
-fn g2_decompress_checked() -> u64 {
+pub(crate) fn g2_decompress_checked() -> u64 {
     let bytes = G2Affine::from(g2(1)).to_compressed();
     let mut ok = false;
     let n = measure(bytes, |b| {
@@ -135,13 +154,11 @@ fn g2_decompress_checked() -> u64 {
     n
 }
 
-#[query]
-fn g1_subgroup_check() -> u64 {
+pub(crate) fn g1_subgroup_check() -> u64 {
     measure(G1Affine::from(g1(1)), |p| bool::from(p.is_torsion_free()))
 }
 
-#[query]
-fn g2_subgroup_check() -> u64 {
+pub(crate) fn g2_subgroup_check() -> u64 {
     measure(G2Affine::from(g2(1)), |p| bool::from(p.is_torsion_free()))
 }
 
@@ -173,51 +190,42 @@ fn g2_msm(n: u64) -> u64 {
     measure((points, scalars), |(p, k)| p.iter().zip(k).map(|(p, k)| p * k).sum::<G2Projective>())
 }
 
-#[query]
-fn g1_msm_2() -> u64 {
+pub(crate) fn g1_msm_2() -> u64 {
     g1_msm(2)
 }
 
-#[query]
-fn g1_msm_16() -> u64 {
+pub(crate) fn g1_msm_16() -> u64 {
     g1_msm(16)
 }
 
-#[query]
-fn g1_msm_128() -> u64 {
+pub(crate) fn g1_msm_128() -> u64 {
     g1_msm(128)
 }
 
-#[query]
-fn g2_msm_2() -> u64 {
+pub(crate) fn g2_msm_2() -> u64 {
     g2_msm(2)
 }
 
-#[query]
-fn g2_msm_16() -> u64 {
+pub(crate) fn g2_msm_16() -> u64 {
     g2_msm(16)
 }
 
-#[query]
-fn miller_loop() -> u64 {
+pub(crate) fn miller_loop() -> u64 {
     // One pair, the G2 point not prepared ahead: preparing it is part of the loop's cost.
     let input = (G1Affine::from(g1(1)), G2Affine::from(g2(2)));
     measure(input, |(p, q)| multi_miller_loop(&[(p, &G2Prepared::from(*q))]))
 }
 
-#[query]
-fn final_exponentiation() -> u64 {
+pub(crate) fn final_exponentiation() -> u64 {
     let f = multi_miller_loop(&[(&G1Affine::from(g1(1)), &G2Prepared::from(G2Affine::generator()))]);
     measure(f, |f| f.final_exponentiation())
 }
 
-#[query]
-fn pairing() -> u64 {
+pub(crate) fn pairing() -> u64 {
     measure((G1Affine::from(g1(1)), G2Affine::from(g2(2))), |(p, q)| bls12_381::pairing(p, q))
 }
 
-#[query]
-fn pairing_check_2() -> u64 {
+pub(crate) fn pairing_check_2() -> u64 {
     // e(a·G1, b·G2) · e(-(a·b)·G1, G2) == 1: two pairs, neither G2 point prepared ahead.
     let (a, b) = (scalar(1), scalar(2));
     let p1 = G1Affine::from(G1Projective::generator() * a);
@@ -233,22 +241,19 @@ fn pairing_check_2() -> u64 {
     n
 }
 
-#[query]
-fn hash_to_g1() -> u64 {
+pub(crate) fn hash_to_g1() -> u64 {
     measure(MESSAGE, |m| {
         <G1Projective as HashToCurve<ExpandMsgXmd<sha2::Sha256>>>::hash_to_curve([m.as_slice()], DST_G1)
     })
 }
 
-#[query]
-fn hash_to_g2() -> u64 {
+pub(crate) fn hash_to_g2() -> u64 {
     measure(MESSAGE, |m| {
         <G2Projective as HashToCurve<ExpandMsgXmd<sha2::Sha256>>>::hash_to_curve([m.as_slice()], DST_G2)
     })
 }
 
-#[query]
-fn bls_min_sig_verify() -> u64 {
+pub(crate) fn bls_min_sig_verify() -> u64 {
     use ic_verify_bls_signature::{PublicKey, Signature};
     let sig = hex_bytes::<48>(MIN_SIG_SIGNATURE);
     let msg = hex_bytes::<46>(MIN_SIG_MESSAGE);
@@ -284,8 +289,7 @@ fn min_pk_verify(pk: &[u8; 48], msg: &[u8], sig: &[u8; 96]) -> bool {
     f.final_exponentiation() == Gt::identity()
 }
 
-#[query]
-fn bls_min_pk_verify() -> u64 {
+pub(crate) fn bls_min_pk_verify() -> u64 {
     let pk = hex_bytes::<48>(MIN_PK_PUBLIC_KEY);
     let sig = hex_bytes::<96>(MIN_PK_SIGNATURE);
     let mut ok = false;
@@ -303,8 +307,7 @@ fn certificate_input() -> (Vec<u8>, Vec<u8>, Vec<u8>) {
 /// dfinity's `ic-certificate-verification`: CBOR parsing, time, and the BLS check against the
 /// root key, for a certificate without delegation (the mainnet certificate's delegation
 /// certificate, as in the icbls row).
-#[query]
-fn certificate_verify() -> u64 {
+pub(crate) fn certificate_verify() -> u64 {
     use ic_cbor::CertificateToCbor;
     use ic_certificate_verification::VerifyCertificate;
     use ic_certification::Certificate;
@@ -320,8 +323,7 @@ fn certificate_verify() -> u64 {
 }
 
 /// The mainnet certificate with its delegation.
-#[query]
-fn certificate_verify_with_delegation() -> u64 {
+pub(crate) fn certificate_verify_with_delegation() -> u64 {
     use ic_cbor::CertificateToCbor;
     use ic_certificate_verification::VerifyCertificate;
     use ic_certification::Certificate;
@@ -357,8 +359,7 @@ fn candid_interface() -> String {
 
 /// Internet Identity's canister signature on a delegation, under the mainnet root key, through
 /// dfinity's ic-signature-verification (the same input as the icbls row).
-#[query]
-fn canister_signature_verify() -> u64 {
+pub(crate) fn canister_signature_verify() -> u64 {
     use icbls_harness::{hex_vec, CANISTER_SIG_MESSAGE, CANISTER_SIG_PUBLIC_KEY, CANISTER_SIG_SIGNATURE_HEX};
     let input = (
         hex_vec(CANISTER_SIG_MESSAGE),
@@ -376,8 +377,7 @@ fn canister_signature_verify() -> u64 {
 
 /// A quicknet round through noislabs' drand-verify (the same round as the icbls row): the key
 /// decoded and checked, the round verified, the randomness derived.
-#[query]
-fn drand_quicknet_verify() -> u64 {
+pub(crate) fn drand_quicknet_verify() -> u64 {
     use drand_verify::Pubkey;
     use icbls_harness::{
         hex_bytes, hex_vec, DRAND_QUICKNET_PUBLIC_KEY, DRAND_QUICKNET_ROUND, DRAND_QUICKNET_SIGNATURE,
@@ -396,8 +396,7 @@ fn drand_quicknet_verify() -> u64 {
 /// A round of the default chained network through drand-verify (the same round as the icbls
 /// row): the key decoded and checked, the round verified with its previous signature, the
 /// randomness derived.
-#[query]
-fn drand_mainnet_verify() -> u64 {
+pub(crate) fn drand_mainnet_verify() -> u64 {
     use drand_verify::Pubkey;
     use icbls_harness::{
         hex_bytes, hex_vec, DRAND_MAINNET_PREVIOUS, DRAND_MAINNET_PUBLIC_KEY, DRAND_MAINNET_ROUND,

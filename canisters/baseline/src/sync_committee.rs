@@ -7,7 +7,6 @@
 
 use bls12_381::hash_to_curve::{ExpandMsgXmd, HashToCurve};
 use bls12_381::{multi_miller_loop, G1Affine, G1Projective, G2Affine, G2Prepared, G2Projective, Gt, Scalar};
-use ic_cdk::{query, update};
 use icbls_harness::{measure, MIN_PK_DST};
 use sha2::{Digest, Sha256};
 
@@ -66,8 +65,7 @@ fn committee_keys() -> (Scalar, Vec<G1Affine>) {
 }
 
 /// An update: 512 of the crate's checked decompressions exceed a query's 5 billion instructions.
-#[update]
-fn sync_committee_register() -> u64 {
+pub(crate) fn sync_committee_register() -> u64 {
     let (_, keys) = committee_keys();
     let compressed: Vec<[u8; 48]> = keys.iter().map(G1Affine::to_compressed).collect();
     let mut decoded = None;
@@ -114,17 +112,14 @@ fn verify_row(participants: usize) -> u64 {
     count
 }
 
-#[query]
-fn sync_aggregate_verify_512() -> u64 {
+pub(crate) fn sync_aggregate_verify_512() -> u64 {
     verify_row(512)
 }
 
-#[query]
-fn sync_aggregate_verify_400() -> u64 {
+pub(crate) fn sync_aggregate_verify_400() -> u64 {
     verify_row(400)
 }
 
-#[query]
-fn sync_aggregate_verify_342() -> u64 {
+pub(crate) fn sync_aggregate_verify_342() -> u64 {
     verify_row(342)
 }

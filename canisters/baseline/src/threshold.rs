@@ -7,7 +7,6 @@
 
 use bls12_381::hash_to_curve::{ExpandMsgXmd, HashToCurve};
 use bls12_381::{multi_miller_loop, G1Affine, G1Projective, G2Affine, G2Prepared, G2Projective, Gt, Scalar};
-use ic_cdk::query;
 use icbls_harness::{measure, MIN_SIG_DST};
 
 /// The coefficients of a degree `t - 1` polynomial (the bench canister's).
@@ -58,18 +57,15 @@ fn combine_row(t: usize, n: u64) -> u64 {
     count
 }
 
-#[query]
-fn threshold_combine_13_of_34() -> u64 {
+pub(crate) fn threshold_combine_13_of_34() -> u64 {
     combine_row(13, 34)
 }
 
-#[query]
-fn threshold_combine_27_of_40() -> u64 {
+pub(crate) fn threshold_combine_27_of_40() -> u64 {
     combine_row(27, 40)
 }
 
-#[query]
-fn threshold_verify_share() -> u64 {
+pub(crate) fn threshold_verify_share() -> u64 {
     let f = polynomial(13);
     let coefficients: Vec<G2Affine> = f.iter().map(|c| G2Affine::from(G2Projective::generator() * c)).collect();
     let (shares, _) = shares(&f, 34);

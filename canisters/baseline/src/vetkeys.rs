@@ -2,7 +2,6 @@
 //! bench canister's rows: ic-vetkeys's own fixed protocol flow (its `tests/utils.rs`), bytes in
 //! and out.
 
-use ic_cdk::query;
 use ic_vetkeys::{
     DerivedPublicKey, EncryptedVetKey, IbeCiphertext, IbeIdentity, IbeSeed, MasterPublicKey, TransportSecretKey, VetKey,
 };
@@ -16,8 +15,7 @@ fn no_randomness(_: &mut [u8]) -> Result<(), getrandom::Error> {
 }
 getrandom::register_custom_getrandom!(no_randomness);
 
-#[query]
-fn vetkey_derive_public_key() -> u64 {
+pub(crate) fn vetkey_derive_public_key() -> u64 {
     let input = (hex_vec(MASTER_PUBLIC_KEY), hex_vec(CANISTER_ID), hex_vec(CONTEXT));
     let mut derived = None;
     let count = measure(input, |(master, canister_id, context)| {
@@ -29,8 +27,7 @@ fn vetkey_derive_public_key() -> u64 {
     count
 }
 
-#[query]
-fn vetkey_decrypt_and_verify() -> u64 {
+pub(crate) fn vetkey_decrypt_and_verify() -> u64 {
     let input =
         (hex_vec(TRANSPORT_SECRET_KEY), hex_vec(FLOW_DERIVED_PUBLIC_KEY), hex_vec(ENCRYPTED_KEY), hex_vec(INPUT));
     let mut vetkey = None;
@@ -48,8 +45,7 @@ fn vetkey_decrypt_and_verify() -> u64 {
     count
 }
 
-#[query]
-fn ibe_encrypt() -> u64 {
+pub(crate) fn ibe_encrypt() -> u64 {
     let input = (hex_vec(FLOW_DERIVED_PUBLIC_KEY), hex_vec(INPUT), hex_vec(IBE_MESSAGE), hex_vec(IBE_SEED));
     let mut ciphertext = None;
     let count = measure(input, |(dpk, identity, message, seed)| {
@@ -60,8 +56,7 @@ fn ibe_encrypt() -> u64 {
     count
 }
 
-#[query]
-fn ibe_decrypt() -> u64 {
+pub(crate) fn ibe_decrypt() -> u64 {
     let input = (hex_vec(IBE_CIPHERTEXT), hex_vec(VETKEY));
     let mut message = None;
     let count = measure(input, |(ciphertext, vetkey)| {

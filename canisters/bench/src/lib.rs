@@ -8,7 +8,7 @@
 use ic_cdk::query;
 use icbls::pairing::{multi_miller_loop, pairing_check, pairing_check_prepared, G2Prepared};
 use icbls::{Fp, Fp12, Fp2, Fp6, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
-use icbls_harness::{measure, BENCHMARKS};
+use icbls_harness::{measure, rows::Export, rows::ROWS};
 
 mod protocols;
 mod sync_committee;
@@ -18,14 +18,40 @@ mod vetkeys;
 /// Lists the bench methods of this canister.
 #[query]
 fn benchmarks() -> Vec<String> {
-    BENCHMARKS.iter().map(|s| s.to_string()).collect()
+    ROWS.iter().map(|r| r.name.to_string()).collect()
 }
 
 /// The bench methods that are updates (their setup and operation exceed a query's limit).
 #[query]
 fn update_benchmarks() -> Vec<String> {
-    protocols::UPDATES.iter().map(|s| s.to_string()).collect()
+    ROWS.iter().filter(|r| r.bench == Export::Update).map(|r| r.name.to_string()).collect()
 }
+
+/// Every row's measurement, in whichever file it is written.
+mod measurements {
+    pub(crate) use super::protocols::*;
+    pub(crate) use super::sync_committee::*;
+    pub(crate) use super::threshold::*;
+    pub(crate) use super::vetkeys::*;
+    pub(crate) use super::*;
+}
+
+/// The bench methods, one per row of the table (`icbls_harness::bench_rows!`), each exported
+/// as the table says and returning its row's measurement.
+macro_rules! export_rows {
+    ($($name:ident: $bench:ident baseline $baseline:ident [$($tag:ident),*];)*) => {
+        mod methods {
+            $(
+                #[ic_cdk::$bench]
+                fn $name() -> u64 {
+                    super::measurements::$name()
+                }
+            )*
+        }
+    };
+}
+
+icbls_harness::bench_rows!(export_rows);
 
 /// The version of the `icbls` library this canister measures.
 #[query]
@@ -58,24 +84,20 @@ fn cyclotomic(seed: u64) -> Fp12 {
     t.frobenius_map().frobenius_map() * t
 }
 
-#[query]
-fn fp_add() -> u64 {
+pub(crate) fn fp_add() -> u64 {
     measure((fp(1), fp(2)), |(a, b)| *a + *b)
 }
 
-#[query]
-fn fp_mul() -> u64 {
+pub(crate) fn fp_mul() -> u64 {
     measure((fp(1), fp(2)), |(a, b)| *a * *b)
 }
 
-#[query]
-fn fp_square() -> u64 {
+pub(crate) fn fp_square() -> u64 {
     measure(fp(1), |a| a.square())
 }
 
 /// Inversion of a public value (binary extended Euclid).
-#[query]
-fn fp_inv() -> u64 {
+pub(crate) fn fp_inv() -> u64 {
     let a = fp(1);
     let mut inv = None;
     let n = measure(a, |a| inv = a.invert_vartime());
@@ -84,8 +106,7 @@ fn fp_inv() -> u64 {
 }
 
 /// Inversion in constant time (the binary GCD with a fixed step count).
-#[query]
-fn fp_inv_constant_time() -> u64 {
+pub(crate) fn fp_inv_constant_time() -> u64 {
     let a = fp(1);
     let mut inv = None;
     let n = measure(a, |a| inv = a.invert());
@@ -93,8 +114,7 @@ fn fp_inv_constant_time() -> u64 {
     n
 }
 
-#[query]
-fn fp_sqrt() -> u64 {
+pub(crate) fn fp_sqrt() -> u64 {
     let a = fp(1).square();
     let mut root = None;
     let n = measure(a, |a| root = a.sqrt());
@@ -102,18 +122,15 @@ fn fp_sqrt() -> u64 {
     n
 }
 
-#[query]
-fn fp2_mul() -> u64 {
+pub(crate) fn fp2_mul() -> u64 {
     measure((fp2(1), fp2(2)), |(a, b)| *a * *b)
 }
 
-#[query]
-fn fp2_square() -> u64 {
+pub(crate) fn fp2_square() -> u64 {
     measure(fp2(1), |a| a.square())
 }
 
-#[query]
-fn fp2_inv() -> u64 {
+pub(crate) fn fp2_inv() -> u64 {
     let a = fp2(1);
     let mut inv = None;
     let n = measure(a, |a| inv = a.invert_vartime());
@@ -121,8 +138,7 @@ fn fp2_inv() -> u64 {
     n
 }
 
-#[query]
-fn fp2_sqrt() -> u64 {
+pub(crate) fn fp2_sqrt() -> u64 {
     let a = fp2(1).square();
     let mut root = None;
     let n = measure(a, |a| root = a.sqrt());
@@ -130,18 +146,15 @@ fn fp2_sqrt() -> u64 {
     n
 }
 
-#[query]
-fn fp12_mul() -> u64 {
+pub(crate) fn fp12_mul() -> u64 {
     measure((fp12(1), fp12(2)), |(a, b)| *a * *b)
 }
 
-#[query]
-fn fp12_square() -> u64 {
+pub(crate) fn fp12_square() -> u64 {
     measure(fp12(1), |a| a.square())
 }
 
-#[query]
-fn fp12_cyclotomic_square() -> u64 {
+pub(crate) fn fp12_cyclotomic_square() -> u64 {
     let g = cyclotomic(1);
     let mut out = Fp12::ZERO;
     let n = measure(g, |g| out = g.cyclotomic_square());
@@ -149,13 +162,11 @@ fn fp12_cyclotomic_square() -> u64 {
     n
 }
 
-#[query]
-fn fr_mul() -> u64 {
+pub(crate) fn fr_mul() -> u64 {
     measure((fr(1), fr(2)), |(a, b)| *a * *b)
 }
 
-#[query]
-fn fr_inv() -> u64 {
+pub(crate) fn fr_inv() -> u64 {
     let a = fr(1);
     let mut inv = None;
     let n = measure(a, |a| inv = a.invert_vartime());
@@ -171,24 +182,20 @@ fn g2(seed: u64) -> G2Projective {
     G2Projective::generator().mul_vartime(&fr(seed))
 }
 
-#[query]
-fn g1_add() -> u64 {
+pub(crate) fn g1_add() -> u64 {
     measure((g1(1), g1(2)), |(a, b)| a + b)
 }
 
-#[query]
-fn g1_add_mixed() -> u64 {
+pub(crate) fn g1_add_mixed() -> u64 {
     measure((g1(1), g1(2).to_affine_vartime()), |(a, b)| a.add_affine(b))
 }
 
-#[query]
-fn g1_double() -> u64 {
+pub(crate) fn g1_double() -> u64 {
     measure(g1(1), |a| a.double())
 }
 
 /// A 255-bit public scalar (GLV).
-#[query]
-fn g1_mul() -> u64 {
+pub(crate) fn g1_mul() -> u64 {
     let (p, k) = (g1(1), fr(3));
     let mut out = G1Projective::identity();
     let n = measure((p, k), |(p, k)| out = p.mul_vartime(k));
@@ -197,29 +204,24 @@ fn g1_mul() -> u64 {
 }
 
 /// A secret scalar: fixed windows, masked lookups.
-#[query]
-fn g1_mul_constant_time() -> u64 {
+pub(crate) fn g1_mul_constant_time() -> u64 {
     measure((g1(1), fr(3)), |(p, k)| p.mul_constant_time(k))
 }
 
-#[query]
-fn g2_add() -> u64 {
+pub(crate) fn g2_add() -> u64 {
     measure((g2(1), g2(2)), |(a, b)| a + b)
 }
 
-#[query]
-fn g2_add_mixed() -> u64 {
+pub(crate) fn g2_add_mixed() -> u64 {
     measure((g2(1), g2(2).to_affine_vartime()), |(a, b)| a.add_affine(b))
 }
 
-#[query]
-fn g2_double() -> u64 {
+pub(crate) fn g2_double() -> u64 {
     measure(g2(1), |a| a.double())
 }
 
 /// A 255-bit public scalar (GLS).
-#[query]
-fn g2_mul() -> u64 {
+pub(crate) fn g2_mul() -> u64 {
     let (p, k) = (g2(1), fr(3));
     let mut out = G2Projective::identity();
     let n = measure((p, k), |(p, k)| out = p.mul_vartime(k));
@@ -227,14 +229,12 @@ fn g2_mul() -> u64 {
     n
 }
 
-#[query]
-fn g2_mul_constant_time() -> u64 {
+pub(crate) fn g2_mul_constant_time() -> u64 {
     measure((g2(1), fr(3)), |(p, k)| p.mul_constant_time(k))
 }
 
 /// Decoding a compressed point: the square root and the subgroup check.
-#[query]
-fn g1_decompress_checked() -> u64 {
+pub(crate) fn g1_decompress_checked() -> u64 {
     let bytes = g1(1).to_affine_vartime().to_compressed();
     let mut ok = false;
     let n = measure(bytes, |b| ok = G1Affine::from_compressed(b).is_ok());
@@ -242,8 +242,7 @@ fn g1_decompress_checked() -> u64 {
     n
 }
 
-#[query]
-fn g2_decompress_checked() -> u64 {
+pub(crate) fn g2_decompress_checked() -> u64 {
     let bytes = g2(1).to_affine_vartime().to_compressed();
     let mut ok = false;
     let n = measure(bytes, |b| ok = G2Affine::from_compressed(b).is_ok());
@@ -251,16 +250,14 @@ fn g2_decompress_checked() -> u64 {
     n
 }
 
-#[query]
-fn g1_subgroup_check() -> u64 {
+pub(crate) fn g1_subgroup_check() -> u64 {
     let mut ok = false;
     let n = measure(g1(1).to_affine_vartime(), |p| ok = p.is_torsion_free());
     assert!(ok, "g1_subgroup_check: the bench point is in G1");
     n
 }
 
-#[query]
-fn g2_subgroup_check() -> u64 {
+pub(crate) fn g2_subgroup_check() -> u64 {
     let mut ok = false;
     let n = measure(g2(1).to_affine_vartime(), |p| ok = p.is_torsion_free());
     assert!(ok, "g2_subgroup_check: the bench point is in G2");
@@ -310,56 +307,46 @@ fn g2_msm(n: usize) -> u64 {
     count
 }
 
-#[query]
-fn g1_msm_2() -> u64 {
+pub(crate) fn g1_msm_2() -> u64 {
     g1_msm(2)
 }
 
-#[query]
-fn g1_msm_16() -> u64 {
+pub(crate) fn g1_msm_16() -> u64 {
     g1_msm(16)
 }
 
-#[query]
-fn g1_msm_128() -> u64 {
+pub(crate) fn g1_msm_128() -> u64 {
     g1_msm(128)
 }
 
-#[query]
-fn g1_msm_1024() -> u64 {
+pub(crate) fn g1_msm_1024() -> u64 {
     g1_msm(1024)
 }
 
-#[query]
-fn g2_msm_2() -> u64 {
+pub(crate) fn g2_msm_2() -> u64 {
     g2_msm(2)
 }
 
-#[query]
-fn g2_msm_16() -> u64 {
+pub(crate) fn g2_msm_16() -> u64 {
     g2_msm(16)
 }
 
-#[query]
-fn g2_msm_128() -> u64 {
+pub(crate) fn g2_msm_128() -> u64 {
     g2_msm(128)
 }
 
 /// One pair, the G2 point not prepared ahead: preparing it is part of the loop's cost.
-#[query]
-fn miller_loop() -> u64 {
+pub(crate) fn miller_loop() -> u64 {
     let input = (g1(1).to_affine_vartime(), g2(2).to_affine_vartime());
     measure(input, |(p, q)| multi_miller_loop(&[(p, &G2Prepared::new(q))]))
 }
 
-#[query]
-fn final_exponentiation() -> u64 {
+pub(crate) fn final_exponentiation() -> u64 {
     let f = multi_miller_loop(&[(&g1(1).to_affine_vartime(), &G2Prepared::generator())]);
     measure(f, |f| f.final_exponentiation())
 }
 
-#[query]
-fn pairing() -> u64 {
+pub(crate) fn pairing() -> u64 {
     measure((g1(1).to_affine_vartime(), g2(2).to_affine_vartime()), |(p, q)| icbls::pairing::pairing(p, q))
 }
 
@@ -388,15 +375,13 @@ fn pairing_check_n(n: u64) -> u64 {
 }
 
 /// Two pairs, neither G2 point prepared ahead.
-#[query]
-fn pairing_check_2() -> u64 {
+pub(crate) fn pairing_check_2() -> u64 {
     pairing_check_n(2)
 }
 
 /// Two pairs, one of them against the G2 generator prepared ahead (built into the library),
 /// as BLS verification against a fixed point does.
-#[query]
-fn pairing_check_2_prepared() -> u64 {
+pub(crate) fn pairing_check_2_prepared() -> u64 {
     let pairs = cancelling_pairs(2);
     let mut ok = false;
     let count = measure(pairs, |pairs| {
@@ -411,8 +396,7 @@ fn pairing_check_2_prepared() -> u64 {
 /// Two pairs whose Miller values cancel before the final exponentiation, `(aP, Q)` and
 /// `(-aP, Q)`: the value after the easy part is one, whose compressed squarings cannot be
 /// decompressed (issue 17: such pairs must not cost much more than typical ones).
-#[query]
-fn pairing_check_2_degenerate() -> u64 {
+pub(crate) fn pairing_check_2_degenerate() -> u64 {
     let p = G1Projective::generator().mul_vartime(&Fr::from_u64(0x1234_5678)).to_affine_vartime();
     let q = G2Projective::generator().mul_vartime(&Fr::from_u64(0x9abc_def0)).to_affine_vartime();
     let pairs = [(p, q), (-p, q)];
@@ -422,18 +406,15 @@ fn pairing_check_2_degenerate() -> u64 {
     count
 }
 
-#[query]
-fn pairing_check_4() -> u64 {
+pub(crate) fn pairing_check_4() -> u64 {
     pairing_check_n(4)
 }
 
-#[query]
-fn pairing_check_8() -> u64 {
+pub(crate) fn pairing_check_8() -> u64 {
     pairing_check_n(8)
 }
 
-#[query]
-fn pairing_check_16() -> u64 {
+pub(crate) fn pairing_check_16() -> u64 {
     pairing_check_n(16)
 }
 
@@ -442,14 +423,12 @@ use icbls_harness::{MIN_PK_DST as DST_G2, MIN_SIG_DST as DST_G1};
 const MESSAGE: [u8; 32] = [0xab; 32];
 
 /// 128 uniform bytes (what hash_to_g1 expands) from a 32-byte message.
-#[query]
-fn expand_message_xmd() -> u64 {
+pub(crate) fn expand_message_xmd() -> u64 {
     measure(MESSAGE, |m| icbls::hash_to_curve::expand_message_xmd(m, DST_G1, 128))
 }
 
 /// EIP-2537's MAP_FP_TO_G1: the map, the isogeny and cofactor clearing.
-#[query]
-fn map_fp_to_g1() -> u64 {
+pub(crate) fn map_fp_to_g1() -> u64 {
     let mut image = G1Projective::identity();
     let n = measure(fp(1), |u| image = icbls::hash_to_curve::map_fp_to_g1(u));
     assert!(image.to_affine_vartime().is_torsion_free(), "map_fp_to_g1: the image is in G1");
@@ -457,20 +436,17 @@ fn map_fp_to_g1() -> u64 {
 }
 
 /// EIP-2537's MAP_FP2_TO_G2.
-#[query]
-fn map_fp2_to_g2() -> u64 {
+pub(crate) fn map_fp2_to_g2() -> u64 {
     measure(fp2(1), icbls::hash_to_curve::map_fp2_to_g2)
 }
 
 /// hash_to_curve for G1 (random oracle), a 32-byte message, the IC's DST.
-#[query]
-fn hash_to_g1() -> u64 {
+pub(crate) fn hash_to_g1() -> u64 {
     measure(MESSAGE, |m| icbls::hash_to_curve::hash_to_g1(m, DST_G1))
 }
 
 /// hash_to_curve for G2 (random oracle), a 32-byte message, Ethereum's DST.
-#[query]
-fn hash_to_g2() -> u64 {
+pub(crate) fn hash_to_g2() -> u64 {
     measure(MESSAGE, |m| icbls::hash_to_curve::hash_to_g2(m, DST_G2))
 }
 

@@ -2,7 +2,7 @@
 //! precompiles and EIP-4844 point evaluation. Each row's input is valid and
 //! typical; the method checks the answer after measuring and traps if it is wrong.
 
-use ic_cdk::{query, update};
+use ic_cdk::query;
 use icbls::bls::{min_pk, min_sig};
 use icbls::eip2537::{self, Precompile};
 use icbls::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
@@ -12,8 +12,7 @@ use icbls_harness::{
 
 /// Decode both points (curve, subgroup, identity), hash to G1, one pairing check with the
 /// generator's lines built in.
-#[query]
-fn bls_min_sig_verify() -> u64 {
+pub(crate) fn bls_min_sig_verify() -> u64 {
     let input =
         (hex_bytes::<96>(MIN_SIG_PUBLIC_KEY), hex_bytes::<46>(MIN_SIG_MESSAGE), hex_bytes::<48>(MIN_SIG_SIGNATURE));
     let mut result = Err(icbls::bls::BlsError::InvalidSignature);
@@ -22,8 +21,7 @@ fn bls_min_sig_verify() -> u64 {
     n
 }
 
-#[query]
-fn bls_min_pk_verify() -> u64 {
+pub(crate) fn bls_min_pk_verify() -> u64 {
     let input = (hex_bytes::<48>(MIN_PK_PUBLIC_KEY), crate::MESSAGE, hex_bytes::<96>(MIN_PK_SIGNATURE));
     let mut result = Err(icbls::bls::BlsError::InvalidSignature);
     let n = measure(input, |(pk, msg, sig)| result = min_pk::verify_bytes(pk, msg, sig));
@@ -97,13 +95,11 @@ fn fast_aggregate_verify(n: usize) -> u64 {
     count
 }
 
-#[query]
-fn fast_aggregate_verify_16() -> u64 {
+pub(crate) fn fast_aggregate_verify_16() -> u64 {
     fast_aggregate_verify(16)
 }
 
-#[query]
-fn fast_aggregate_verify_128() -> u64 {
+pub(crate) fn fast_aggregate_verify_128() -> u64 {
     fast_aggregate_verify(128)
 }
 
@@ -171,23 +167,19 @@ fn batch_verify_min_pk(n: usize) -> u64 {
     count / n as u64
 }
 
-#[query]
-fn batch_verify_16() -> u64 {
+pub(crate) fn batch_verify_16() -> u64 {
     batch_verify_min_sig(16)
 }
 
-#[query]
-fn batch_verify_128() -> u64 {
+pub(crate) fn batch_verify_128() -> u64 {
     batch_verify_min_sig(128)
 }
 
-#[query]
-fn batch_verify_min_pk_16() -> u64 {
+pub(crate) fn batch_verify_min_pk_16() -> u64 {
     batch_verify_min_pk(16)
 }
 
-#[update]
-fn batch_verify_min_pk_128() -> u64 {
+pub(crate) fn batch_verify_min_pk_128() -> u64 {
     batch_verify_min_pk(128)
 }
 
@@ -298,8 +290,7 @@ pub(crate) fn eth_input(row: &str) -> Option<(u8, Vec<u8>)> {
 /// The gas Ethereum charges for each precompile row, for the results table.
 #[query]
 fn eth_gas() -> Vec<(String, u64)> {
-    crate::BENCHMARKS
-        .iter()
+    icbls_harness::rows::bench_methods()
         .filter_map(|row| {
             let (address, input) = eth_input(row)?;
             let gas = match address {
@@ -331,43 +322,40 @@ fn point_evaluation_input() -> Vec<u8> {
     hex_bytes::<192>(icbls_harness::POINT_EVALUATION_INPUT_HEX).to_vec()
 }
 
-macro_rules! rows {
-    ($($kind:ident $name:ident),* $(,)?) => {
+/// The precompile rows' measurements: each runs its precompile on its input (`eth_input`).
+macro_rules! precompile_rows {
+    ($($name:ident),* $(,)?) => {
         $(
-            #[$kind]
-            fn $name() -> u64 {
+            pub(crate) fn $name() -> u64 {
                 row(stringify!($name))
             }
         )*
     };
 }
 
-rows! {
-    query eip2537_g1add,
-    query eip2537_g2add,
-    query eip2537_g1msm_1,
-    query eip2537_g1msm_2,
-    query eip2537_g1msm_8,
-    query eip2537_g1msm_32,
-    query eip2537_g1msm_128,
-    query eip2537_g1msm_1024,
-    query eip2537_g2msm_1,
-    query eip2537_g2msm_2,
-    query eip2537_g2msm_8,
-    query eip2537_g2msm_32,
-    query eip2537_g2msm_128,
-    update eip2537_g2msm_1024,
-    query eip2537_pairing_1,
-    query eip2537_pairing_2,
-    query eip2537_pairing_4,
-    query eip2537_pairing_8,
-    query eip2537_map_fp_to_g1,
-    query eip2537_map_fp2_to_g2,
-    query point_evaluation,
+precompile_rows! {
+    eip2537_g1add,
+    eip2537_g2add,
+    eip2537_g1msm_1,
+    eip2537_g1msm_2,
+    eip2537_g1msm_8,
+    eip2537_g1msm_32,
+    eip2537_g1msm_128,
+    eip2537_g1msm_1024,
+    eip2537_g2msm_1,
+    eip2537_g2msm_2,
+    eip2537_g2msm_8,
+    eip2537_g2msm_32,
+    eip2537_g2msm_128,
+    eip2537_g2msm_1024,
+    eip2537_pairing_1,
+    eip2537_pairing_2,
+    eip2537_pairing_4,
+    eip2537_pairing_8,
+    eip2537_map_fp_to_g1,
+    eip2537_map_fp2_to_g2,
+    point_evaluation,
 }
-
-/// The bench methods that run as updates: their input and setup exceed a query's limit.
-pub(crate) const UPDATES: &[&str] = &["batch_verify_min_pk_128", "eip2537_g2msm_1024"];
 
 // ---- IC certificates ----
 
@@ -383,8 +371,7 @@ const FRESHNESS: icbls::certificate::Freshness =
 /// A certificate signed by the root key itself (no delegation): the delegation certificate of
 /// the mainnet certificate, verified for its subnet. Decoding, the hash tree's root, `/time`
 /// and freshness, and one BLS check against the root key (lines built in).
-#[query]
-fn certificate_verify() -> u64 {
+pub(crate) fn certificate_verify() -> u64 {
     use icbls::certificate::{verify_certificate, Certificate, Target};
     let (outer, root, _) = certificate_input();
     let delegation = Certificate::decode(&outer).expect("decodes").delegation.expect("has a delegation");
@@ -399,8 +386,7 @@ fn certificate_verify() -> u64 {
 
 /// The mainnet certificate with its delegation: two BLS checks, the canister ranges, the subnet
 /// key, `/time` and freshness.
-#[query]
-fn certificate_verify_with_delegation() -> u64 {
+pub(crate) fn certificate_verify_with_delegation() -> u64 {
     use icbls::certificate::{verify_certificate, Target};
     let mut ok = false;
     let n = measure(certificate_input(), |(cert, root, canister)| {
@@ -413,8 +399,7 @@ fn certificate_verify_with_delegation() -> u64 {
 /// The mainnet certificate through an empty `DelegationCache`: as
 /// `certificate_verify_with_delegation`, and the delegation remembered (its digest, the subnet
 /// key's prepared lines).
-#[query]
-fn certificate_verify_cache_first() -> u64 {
+pub(crate) fn certificate_verify_cache_first() -> u64 {
     use icbls::certificate::{DelegationCache, Target};
     let mut ok = false;
     let n = measure(certificate_input(), |(cert, root, canister)| {
@@ -429,8 +414,7 @@ fn certificate_verify_cache_first() -> u64 {
 /// A second certificate from the subnet: the mainnet certificate through a `DelegationCache`
 /// that remembers its delegation. Decoding both certificates, `/time`, freshness, the canister
 /// ranges, and the certificate's own BLS check under the remembered subnet key.
-#[query]
-fn certificate_verify_cache_second() -> u64 {
+pub(crate) fn certificate_verify_cache_second() -> u64 {
     use icbls::certificate::{DelegationCache, Target};
     let (cert, root, canister) = certificate_input();
     let mut cache = DelegationCache::new(16);
@@ -451,8 +435,7 @@ fn certificate_verify_cache_second() -> u64 {
 /// key, the signature's CBOR and tree (the `/sig` leaf), the certificate's `certified_data`,
 /// then the certificate with its delegation (two BLS checks, the canister ranges, the subnet
 /// key). No time is checked, as ic-signature-verification checks none.
-#[query]
-fn canister_signature_verify() -> u64 {
+pub(crate) fn canister_signature_verify() -> u64 {
     use icbls_harness::{hex_vec, CANISTER_SIG_MESSAGE, CANISTER_SIG_PUBLIC_KEY, CANISTER_SIG_SIGNATURE_HEX};
     let input = (hex_vec(CANISTER_SIG_MESSAGE), hex_vec(CANISTER_SIG_SIGNATURE_HEX), hex_vec(CANISTER_SIG_PUBLIC_KEY));
     let mut ok = false;
@@ -474,8 +457,7 @@ fn canister_signature_verify() -> u64 {
 
 /// A quicknet round from its bytes: the chain with its key's lines built in, decode the G1
 /// signature (curve, subgroup), hash the round to G1, one pairing check, the randomness.
-#[query]
-fn drand_quicknet_verify() -> u64 {
+pub(crate) fn drand_quicknet_verify() -> u64 {
     let mut ok = false;
     let n = measure(hex_bytes::<48>(icbls_harness::DRAND_QUICKNET_SIGNATURE), |sig| {
         ok = icbls::drand::Chain::quicknet().verify(icbls_harness::DRAND_QUICKNET_ROUND, sig, None).is_ok();
@@ -487,8 +469,7 @@ fn drand_quicknet_verify() -> u64 {
 /// A round of the default chained network from its bytes: the chain (its G1 key decoded and
 /// checked), decode the G2 signature, hash the previous signature and round to G2, one pairing
 /// check, the randomness.
-#[query]
-fn drand_mainnet_verify() -> u64 {
+pub(crate) fn drand_mainnet_verify() -> u64 {
     let mut ok = false;
     let n = measure(
         (

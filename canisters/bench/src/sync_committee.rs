@@ -4,7 +4,6 @@
 //! are `k, 2k, 3k, …` so that the setup stays cheap; the method checks the answer after
 //! measuring.
 
-use ic_cdk::query;
 use icbls::bls::min_pk;
 use icbls::sync_committee::{
     compute_domain, compute_signing_root, BeaconBlockHeader, SyncCommittee, DOMAIN_SYNC_COMMITTEE,
@@ -41,8 +40,7 @@ fn committee_keys() -> (Fr, Vec<G1Affine>) {
 
 /// Decode and check 512 compressed keys and sum them: what a canister does once per period
 /// (about 27 hours), in an update.
-#[query]
-fn sync_committee_register() -> u64 {
+pub(crate) fn sync_committee_register() -> u64 {
     let (_, keys) = committee_keys();
     let compressed: Vec<[u8; 48]> = keys.iter().map(|k| k.to_compressed()).collect();
     let mut committee = None;
@@ -74,18 +72,15 @@ fn verify_row(participants: usize) -> u64 {
     count
 }
 
-#[query]
-fn sync_aggregate_verify_512() -> u64 {
+pub(crate) fn sync_aggregate_verify_512() -> u64 {
     verify_row(512)
 }
 
-#[query]
-fn sync_aggregate_verify_400() -> u64 {
+pub(crate) fn sync_aggregate_verify_400() -> u64 {
     verify_row(400)
 }
 
 /// Two thirds of the committee, the least a light client accepts for finality.
-#[query]
-fn sync_aggregate_verify_342() -> u64 {
+pub(crate) fn sync_aggregate_verify_342() -> u64 {
     verify_row(342)
 }

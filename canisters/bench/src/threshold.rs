@@ -3,7 +3,6 @@
 //! are decoded before the measured region (verifying them, which a combiner does first, needs
 //! them decoded anyway); the method checks the answer after measuring.
 
-use ic_cdk::query;
 use icbls::bls::threshold::{combine, PublicCoefficients, ShareIndex};
 use icbls::bls::{min_sig, MinSig};
 use icbls::{Fr, G2Projective};
@@ -43,21 +42,18 @@ fn combine_row(t: usize, n: u32) -> u64 {
 }
 
 /// Lagrange coefficients at zero for 13 nodes of a 34-node subnet, and one MSM of 13 G1 points.
-#[query]
-fn threshold_combine_13_of_34() -> u64 {
+pub(crate) fn threshold_combine_13_of_34() -> u64 {
     combine_row(13, 34)
 }
 
 /// As `threshold_combine_13_of_34`, 27 shares of a 40-node subnet.
-#[query]
-fn threshold_combine_27_of_40() -> u64 {
+pub(crate) fn threshold_combine_27_of_40() -> u64 {
     combine_row(27, 40)
 }
 
 /// One share of a 13-of-34 key: its public key from the 13 decoded public coefficients (Horner's
 /// rule in G2), hashing to G1 and one pairing check.
-#[query]
-fn threshold_verify_share() -> u64 {
+pub(crate) fn threshold_verify_share() -> u64 {
     let f = polynomial(13);
     let points = f.iter().map(|c| G2Projective::generator().mul_vartime(c).to_affine_vartime()).collect();
     let coefficients = PublicCoefficients::<MinSig>::from_points(points).expect("13 coefficients");

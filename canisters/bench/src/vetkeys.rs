@@ -2,7 +2,6 @@
 //! inputs the baseline canister gives `ic-vetkeys`: bytes in, bytes out, every point decoded
 //! and checked inside the measured region. Each method checks its answer after measuring.
 
-use ic_cdk::query;
 use icbls::vetkeys::{
     DerivedPublicKey, EncryptedVetKey, IbeCiphertext, IbeIdentity, IbeSeed, MasterPublicKey, TransportSecretKey, VetKey,
 };
@@ -10,8 +9,7 @@ use icbls_harness::vetkeys::*;
 use icbls_harness::{hex_vec, measure};
 
 /// A master public key decoded, derived for a canister, then for a context.
-#[query]
-fn vetkey_derive_public_key() -> u64 {
+pub(crate) fn vetkey_derive_public_key() -> u64 {
     let input = (hex_vec(MASTER_PUBLIC_KEY), hex_vec(CANISTER_ID), hex_vec(CONTEXT));
     let mut derived = None;
     let count = measure(input, |(master, canister_id, context)| {
@@ -25,8 +23,7 @@ fn vetkey_derive_public_key() -> u64 {
 
 /// The transport secret key, the derived public key and the encrypted vetKey decoded, then
 /// `decrypt_and_verify`.
-#[query]
-fn vetkey_decrypt_and_verify() -> u64 {
+pub(crate) fn vetkey_decrypt_and_verify() -> u64 {
     let input =
         (hex_vec(TRANSPORT_SECRET_KEY), hex_vec(FLOW_DERIVED_PUBLIC_KEY), hex_vec(ENCRYPTED_KEY), hex_vec(INPUT));
     let mut vetkey = None;
@@ -45,8 +42,7 @@ fn vetkey_decrypt_and_verify() -> u64 {
 }
 
 /// The derived public key decoded, a 3-byte message encrypted to an identity, serialized.
-#[query]
-fn ibe_encrypt() -> u64 {
+pub(crate) fn ibe_encrypt() -> u64 {
     let input = (hex_vec(FLOW_DERIVED_PUBLIC_KEY), hex_vec(INPUT), hex_vec(IBE_MESSAGE), hex_vec(IBE_SEED));
     let mut ciphertext = None;
     let count = measure(input, |(dpk, identity, message, seed)| {
@@ -58,8 +54,7 @@ fn ibe_encrypt() -> u64 {
 }
 
 /// The ciphertext and the vetKey decoded, then decrypted.
-#[query]
-fn ibe_decrypt() -> u64 {
+pub(crate) fn ibe_decrypt() -> u64 {
     let input = (hex_vec(IBE_CIPHERTEXT), hex_vec(VETKEY));
     let mut message = None;
     let count = measure(input, |(ciphertext, vetkey)| {

@@ -9,9 +9,8 @@
 
 use core::hint::black_box;
 
-mod benchmarks;
+pub mod rows;
 pub mod vetkeys;
-pub use benchmarks::{BASELINE_BENCHMARKS, BENCHMARKS};
 
 /// The instructions the current message has executed so far.
 #[inline(never)]
@@ -69,7 +68,7 @@ pub fn hex_vec(hex: &str) -> Vec<u8> {
 }
 
 /// The domain separation tag of the IC's min-sig suite (signatures in G1), which both bench
-/// canisters' hashing rows use (equal to `icbls::bls::min_sig::DST`, `bench/src/fixtures.rs`
+/// canisters' hashing rows use (equal to `icbls::bls::min_sig::DST`, `tests/constants.rs`
 /// checks).
 pub const MIN_SIG_DST: &[u8] = b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
 /// The domain separation tag of Ethereum's min-pk proof-of-possession suite (signatures in G2),
@@ -85,7 +84,7 @@ pub const MIN_SIG_MESSAGE: &str = vector_inputs::MIN_SIG_MESSAGE;
 /// The IC mainnet root key (compressed G2, 96 bytes) as a hex literal, written once: it is
 /// [`MIN_SIG_PUBLIC_KEY`] and the end of [`IC_ROOT_KEY_DER_HEX`] (a macro, as `concat!` takes
 /// literals, not constants). A constant of the network, equal to
-/// `icbls::certificate::IC_MAINNET_ROOT_KEY` (`bench`'s fixture tests check).
+/// `icbls::certificate::IC_MAINNET_ROOT_KEY` (`tests/constants.rs` checks).
 macro_rules! ic_root_key_hex {
     () => {
         "814c0e6ec71fab583b08bd81373c255c3c371b2e84863c98a4f1e08b74235d14fb5d9c0cd546d9685f913a0c0b2cc5341583bf4b4392e467db96d65b9bb4cb717112f8472e0d5a4d14505ffd7484b01291091c5f87b98883463f98091a0baaae"
@@ -108,11 +107,11 @@ pub const DRAND_QUICKNET_PUBLIC_KEY: &str = "83cf0f2896adee7eb8b5f01fcad3912212c
 pub const DRAND_MAINNET_PUBLIC_KEY: &str =
     "868f005eb8e6e4ca0a47c8a77ceaa5309a47978a7c71bc5cce96366b5d7a569937c529eeda66c7293784a9402801af31";
 /// A drand quicknet round (`drand/quicknet.json`, round 123).
-pub const DRAND_QUICKNET_ROUND: u64 = 123;
+pub const DRAND_QUICKNET_ROUND: u64 = vector_inputs::DRAND_QUICKNET_ROUND;
 /// Its signature (G1, compressed).
 pub const DRAND_QUICKNET_SIGNATURE: &str = vector_inputs::DRAND_QUICKNET_SIGNATURE;
 /// A round of drand's default chained network (`drand/default.json`, round 72785).
-pub const DRAND_MAINNET_ROUND: u64 = 72785;
+pub const DRAND_MAINNET_ROUND: u64 = vector_inputs::DRAND_MAINNET_ROUND;
 /// Its signature (G2, compressed).
 pub const DRAND_MAINNET_SIGNATURE: &str = vector_inputs::DRAND_MAINNET_SIGNATURE;
 /// The previous round's signature, which round 72785 signs with its round number.

@@ -53,8 +53,8 @@ mod common;
 
 use candid::Principal;
 use common::refusal;
-use icbls_bench::backend_from_env;
 use icbls_bench::verifier::*;
+use icbls_testkit::backend::backend_from_env;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;

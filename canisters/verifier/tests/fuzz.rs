@@ -10,9 +10,9 @@
 use candid::{CandidType, Principal};
 use icbls::bls::{min_pk, min_sig, SecretKey};
 use icbls_bench::endpoints::{cancelling_pairs, eip_pairs, g1_points, msm_g1, msm_g2};
-use icbls_bench::fixtures::{IVG37_CERTIFICATE, IVG37_TIME_NS};
 use icbls_bench::verifier::*;
-use icbls_bench::{CallKind, MeterBackend, Sender};
+use icbls_testkit::backend::{CallKind, MeterBackend, Sender};
+use icbls_testkit::fixtures;
 use icbls_verifier_client::methods::METHODS;
 use icbls_verifier_client::service::EIP2537_METHODS;
 
@@ -44,8 +44,9 @@ fn seeds() -> Vec<Seed> {
     let sks: Vec<SecretKey> = (0..3u8).map(|i| SecretKey::key_gen(&[i + 40; 32], b"fuzz").unwrap()).collect();
     let msg = b"fuzz me".to_vec();
     let seed = |method: &str, arg: Vec<u8>, reply_ok: fn(&[u8]) -> bool| Seed { method: method.into(), arg, reply_ok };
+    let (ivg37_certificate, ivg37_time_ns) = fixtures::ivg37_certificate();
     let mut certificate =
-        icbls_bench::endpoints::certificate(IVG37_CERTIFICATE, "ivg37-qiaaa-aaaab-aaaga-cai", IVG37_TIME_NS);
+        icbls_bench::endpoints::certificate(&ivg37_certificate, "ivg37-qiaaa-aaaab-aaaga-cai", ivg37_time_ns);
     certificate.lookup.push(vec![b"canister".to_vec(), vec![0; 10]]);
     let min_pk_sigs: Vec<min_pk::Signature> = sks.iter().map(|s| min_pk::sign(s, &msg)).collect();
     let fast = FastAggregateVerifyArgs {
@@ -83,11 +84,11 @@ fn seeds() -> Vec<Seed> {
     };
     let g1 = g1_points(2);
     let hash = HashToCurveArgs { message: msg.clone(), dst: min_sig::DST.to_vec() };
-    let kzg = icbls_bench::fixtures::point_evaluation_input();
-    let drand = icbls_bench::fixtures::drand_mainnet_round();
-    let canister_signature = icbls_bench::fixtures::internet_identity_signature();
-    let (_, sync_update, _) = icbls_bench::fixtures::mainnet_sync_update();
-    let (vetkey, ibe) = icbls_bench::fixtures::vetkey_flow();
+    let kzg = fixtures::point_evaluation_input();
+    let drand = fixtures::drand_mainnet_round();
+    let canister_signature = fixtures::internet_identity_signature();
+    let (_, sync_update, _) = fixtures::mainnet_sync_update();
+    let (vetkey, ibe) = fixtures::vetkey_flow();
     let eip_inputs = |address: u8| -> Vec<u8> {
         match address {
             0x0b => [g1[0].to_eip2537(), g1[1].to_eip2537()].concat(),
@@ -240,7 +241,7 @@ fn random_blob(rng: &mut Rng) -> Vec<u8> {
 
 #[test]
 fn random_and_mutated_arguments_never_trap() {
-    if !icbls_bench::fixtures::available() {
+    if !fixtures::available() {
         return;
     }
     const CALLS: usize = 10_000;
@@ -249,7 +250,7 @@ fn random_and_mutated_arguments_never_trap() {
     // The committee the sync-aggregate seed names is registered, so that mutated aggregates
     // reach its checks. (Registration itself, 1.2 billion instructions a call, is attacked in
     // `sync_committees.rs`, not here.)
-    let (committee, _, _) = icbls_bench::fixtures::mainnet_sync_update();
+    let (committee, _, _) = fixtures::mainnet_sync_update();
     let controller = Sender::User(Principal::from_slice(&[7; 29]));
     let registered: Result<RegisteredSyncCommittee, Error> =
         v.call_from("register_sync_committee", (committee,), CallKind::Update, controller).unwrap();

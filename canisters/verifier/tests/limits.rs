@@ -10,8 +10,8 @@
 
 use icbls::bls::{min_pk, SecretKey};
 use icbls::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
-use icbls_bench::backend_from_env;
 use icbls_bench::verifier::*;
+use icbls_testkit::backend::backend_from_env;
 use icbls_verifier_client::methods;
 use icbls_verifier_client::service::{Context, Units, EIP_PAIRING_CAP, G1_MSM_CAP, G2_MSM_CAP};
 use std::sync::Mutex;

@@ -8,16 +8,15 @@
 //! measured in their dearest shape per byte (forks over empty leaves, walked by lookups), up to
 //! the query's caps.
 
-#[path = "../../../tests/common/certificates.rs"]
-mod certificates;
+use icbls_testkit::certificates;
 
 use candid::utils::ArgumentEncoder;
 use candid::{CandidType, Principal};
 use icbls::bls::{min_pk, min_sig, SecretKey};
 use icbls_bench::endpoints::*;
-use icbls_bench::fixtures::*;
 use icbls_bench::verifier::*;
-use icbls_bench::{CallKind, MeterBackend, Sender};
+use icbls_testkit::backend::{CallKind, MeterBackend, Sender};
+use icbls_testkit::fixtures::{self, internet_identity_signature, mainnet_sync_update, subnet_certificate};
 use icbls_verifier_client::service::{self, cycles_for_instructions, Context, Units};
 use serde::de::DeserializeOwned;
 
@@ -69,10 +68,11 @@ fn fresh_keys(n: usize, seed: u8) -> Vec<SecretKey> {
 }
 
 fn cases() -> Vec<Case> {
+    let (ivg37_certificate, ivg37_time_ns) = fixtures::ivg37_certificate();
     let (subnet_certificate, subnet_time_ns) = subnet_certificate();
     let mut out = Vec::new();
     for (hex, canister, time, name) in [
-        (IVG37_CERTIFICATE, "ivg37-qiaaa-aaaab-aaaga-cai", IVG37_TIME_NS, "1.2 KB"),
+        (&ivg37_certificate, "ivg37-qiaaa-aaaab-aaaga-cai", ivg37_time_ns, "1.2 KB"),
         (&subnet_certificate, "224od-giaaa-aaaao-ae5vq-cai", subnet_time_ns, "13 KB"),
     ] {
         for lookups in [1usize, 32] {
@@ -307,7 +307,7 @@ fn cases() -> Vec<Case> {
             ok::<PrecompileOutput>,
         ));
     }
-    let kzg = icbls_bench::fixtures::point_evaluation_input();
+    let kzg = fixtures::point_evaluation_input();
     out.push(case(
         "kzg_point_evaluation_update",
         "a valid proof".into(),
@@ -317,32 +317,26 @@ fn cases() -> Vec<Case> {
     ));
     // drand: the built-in chains, and chains given by their key (decoded, and for quicknet's
     // scheme prepared, in the call).
-    let quicknet_signature = icbls_harness::hex_vec(icbls_harness::DRAND_QUICKNET_SIGNATURE);
-    let mainnet_signature = icbls_harness::hex_vec(icbls_harness::DRAND_MAINNET_SIGNATURE);
-    let previous = icbls_harness::hex_vec(icbls_harness::DRAND_MAINNET_PREVIOUS);
+    let (quicknet, mainnet) = (fixtures::drand_quicknet_round(), fixtures::drand_mainnet_round());
+    let (quicknet_signature, mainnet_signature) = (quicknet.signature, mainnet.signature);
+    let previous = mainnet.previous_signature.expect("a chained round");
     let other = |scheme: &str, key: &[u8]| {
         DrandChain::Other(DrandChainInfo { scheme: scheme.into(), public_key: key.to_vec() })
     };
     let drand_cases = [
-        ("quicknet", DrandChain::Quicknet, icbls_harness::DRAND_QUICKNET_ROUND, &quicknet_signature, None),
+        ("quicknet", DrandChain::Quicknet, quicknet.round, &quicknet_signature, None),
         (
             "quicknet by its key",
             other("bls-unchained-g1-rfc9380", &icbls::drand::QUICKNET_PUBLIC_KEY),
-            icbls_harness::DRAND_QUICKNET_ROUND,
+            quicknet.round,
             &quicknet_signature,
             None,
         ),
-        (
-            "the default network",
-            DrandChain::Mainnet,
-            icbls_harness::DRAND_MAINNET_ROUND,
-            &mainnet_signature,
-            Some(&previous),
-        ),
+        ("the default network", DrandChain::Mainnet, mainnet.round, &mainnet_signature, Some(&previous)),
         (
             "the default network by its key",
             other("pedersen-bls-chained", &icbls::drand::MAINNET_PUBLIC_KEY),
-            icbls_harness::DRAND_MAINNET_ROUND,
+            mainnet.round,
             &mainnet_signature,
             Some(&previous),
         ),
@@ -522,7 +516,7 @@ fn cases() -> Vec<Case> {
 
 #[test]
 fn prices_cover_what_paid_calls_spend() {
-    if !icbls_bench::fixtures::available() {
+    if !fixtures::available() {
         return;
     }
     let backend = Box::new(MeterBackend::new());
@@ -595,7 +589,7 @@ fn prices_cover_what_paid_calls_spend() {
 /// this way too, so that the path is exercised while every method has a case.
 #[test]
 fn methods_without_a_case_are_priced_on_their_example() {
-    if !icbls_bench::fixtures::available() {
+    if !fixtures::available() {
         return;
     }
     use icbls_verifier_client::methods::METHODS;

@@ -15,7 +15,7 @@ use icbls::bls::{min_pk, min_sig, SecretKey};
 use icbls::{Fr, G1Projective, G2Projective};
 use icbls_bench::endpoints::{cancelling_pairs, msm_g1};
 use icbls_bench::verifier::*;
-use icbls_bench::{backend_from_env, CallKind, MeterBackend, Outcome, Sender, REFUSED_BY_INSPECT};
+use icbls_testkit::backend::{backend_from_env, CallKind, MeterBackend, Outcome, Sender, REFUSED_BY_INSPECT};
 use icbls_verifier_client::methods;
 use icbls_verifier_client::service::{cycles_for_instructions, Units, MAX_ARGUMENT_BYTES};
 
@@ -230,7 +230,7 @@ fn replicated_queries_serve_privileged_callers_and_keep_nothing() {
         Sender::Canister { id: friendly_canister(), cycles: price },
     );
     assert!(decode::<Result<PrecompileOutput, Error>>(&out).is_ok());
-    assert_eq!(out.cycles.unwrap(), icbls_bench::CyclesOutcome { accepted: 0, refunded: price });
+    assert_eq!(out.cycles.unwrap(), icbls_testkit::backend::CyclesOutcome { accepted: 0, refunded: price });
     // The paid twin does the work for the stranger.
     let out = call(
         &mut v,

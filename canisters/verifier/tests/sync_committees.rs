@@ -12,9 +12,9 @@ use icbls::sync_committee::{
     compute_domain, compute_signing_root, mainnet_fork_version, DOMAIN_SYNC_COMMITTEE, MAINNET_GENESIS_VALIDATORS_ROOT,
     SYNC_COMMITTEE_SIZE,
 };
-use icbls_bench::fixtures::mainnet_sync_update;
 use icbls_bench::verifier::*;
-use icbls_bench::{CallKind, MeterBackend, Outcome, Sender, REFUSED_BY_INSPECT};
+use icbls_testkit::backend::{CallKind, MeterBackend, Outcome, Sender, REFUSED_BY_INSPECT};
+use icbls_testkit::fixtures::mainnet_sync_update;
 use icbls_verifier_client::methods;
 use icbls_verifier_client::service::Units;
 
@@ -118,7 +118,7 @@ fn own_committee(seed: u8, participants: usize) -> (RegisterSyncCommitteeArgs, S
 
 #[test]
 fn a_mainnet_committee_registers_and_its_update_verifies() {
-    if !icbls_bench::fixtures::available() {
+    if !icbls_testkit::fixtures::available() {
         return;
     }
     let mut v = install(None);
@@ -217,7 +217,7 @@ fn a_mainnet_committee_registers_and_its_update_verifies() {
 /// committees refuses the stranger. Queries from a stranger canister must go to the paid twin.
 #[test]
 fn strangers_cannot_evict_the_operators_committees() {
-    if !icbls_bench::fixtures::available() {
+    if !icbls_testkit::fixtures::available() {
         return;
     }
     let mut v = install(Some(2));

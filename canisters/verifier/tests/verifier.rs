@@ -2,14 +2,13 @@
 //! `POCKET_IC_BIN` is set): each method's success and failure paths. The shared vectors go
 //! through it in `conformance.rs`; the limits are found in `limits.rs`.
 
-#[path = "../../../tests/common/certificates.rs"]
-mod certificates;
+use icbls_testkit::certificates;
 
 use candid::Principal;
 use icbls::bls::{min_pk, min_sig, SecretKey};
 use icbls::{G1Affine, G1Projective, G2Affine};
-use icbls_bench::backend_from_env;
 use icbls_bench::verifier::*;
+use icbls_testkit::backend::backend_from_env;
 use serde_json::Value;
 
 /// A public vector file as JSON (tests that read one first skip when the vectors are absent).
@@ -41,7 +40,7 @@ fn every_method_through_candid() {
 }
 
 fn certificates(v: &mut Verifier) {
-    if !icbls_bench::fixtures::available() {
+    if !icbls_testkit::fixtures::available() {
         return;
     }
     let cases = json("ic_certificates/ic_certificates.json");
@@ -224,7 +223,7 @@ fn pairings(v: &mut Verifier) {
 }
 
 fn signatures(v: &mut Verifier) {
-    if !icbls_bench::fixtures::available() {
+    if !icbls_testkit::fixtures::available() {
         return;
     }
     // The IC's scheme, on a shared vector.
@@ -355,7 +354,7 @@ fn signatures(v: &mut Verifier) {
 }
 
 fn precompiles(v: &mut Verifier) {
-    if !icbls_bench::fixtures::available() {
+    if !icbls_testkit::fixtures::available() {
         return;
     }
     let methods = [
@@ -405,7 +404,7 @@ fn hashes(v: &mut Verifier) {
 /// `drand_verify`: a round of each built-in chain and of a chain given by its `/info`, its
 /// randomness, and every failure path with the argument it names.
 fn drand(v: &mut Verifier) {
-    if !icbls_bench::fixtures::available() {
+    if !icbls_testkit::fixtures::available() {
         return;
     }
     let quicknet = json("drand/quicknet.json");
@@ -550,7 +549,7 @@ fn ciphersuites(v: &mut Verifier) {
 /// (and the cases derived from them) through Candid, and every failure path with the argument
 /// it names.
 fn canister_signatures(v: &mut Verifier) {
-    if !icbls_bench::fixtures::available() {
+    if !icbls_testkit::fixtures::available() {
         return;
     }
     let cases = json("canister_signatures/canister_signatures.json");

@@ -9,8 +9,8 @@ mod common;
 use candid::Principal;
 use common::refusal;
 use icbls::vetkeys::{IbeCiphertext, VetKey, VrfOutput};
-use icbls_bench::backend_from_env;
 use icbls_bench::verifier::*;
+use icbls_testkit::backend::backend_from_env;
 use icbls_verifier_client::service::MAX_IBE_BYTES;
 use serde_json::Value;
 

@@ -1,7 +1,6 @@
-//! Shared by the integration tests: moduli as big integers, a seeded generator of field
-//! elements and scalars, conversions to and from `blst`'s types, and hex strings of the JSON
-//! vectors as bytes.
-#![allow(dead_code)]
+//! What the library's integration tests share: moduli as big integers, a seeded generator of
+//! field elements and scalars, conversions to and from `blst`'s types, and hex strings of the
+//! JSON vectors as bytes. The tests name it `common` (`use icbls_testkit::library as common`).
 
 use icbls::{Fp, Fp12, Fp2, Fp6, Fr};
 use num_bigint::BigUint;
@@ -84,11 +83,7 @@ pub fn scalar(rng: &mut Rng) -> Fr {
     Fr::from_bytes_wide(&wide)
 }
 
-/// A JSON vector's hex string (with or without `0x`) as bytes.
-pub fn hex(v: &Value) -> Vec<u8> {
-    let s = v.as_str().expect("a hex string");
-    hex::decode(s.strip_prefix("0x").unwrap_or(s)).expect("valid hex")
-}
+pub use crate::vectors::json_hex as hex;
 
 pub fn fp_to_blst(x: &Fp) -> blst::blst_fp {
     let mut out = blst::blst_fp::default();
@@ -125,6 +120,6 @@ pub fn fp12_from_blst(x: &blst::blst_fp12) -> Fp12 {
 /// is absent and vectors are not required (`icbls_testkit::vectors` printed the line; the
 /// caller's test is skipped).
 pub fn vector_json(relative: &str) -> Option<Value> {
-    let text = icbls_testkit::vectors::read_to_string(relative)?;
+    let text = crate::vectors::read_to_string(relative)?;
     Some(serde_json::from_str(&text).unwrap_or_else(|e| panic!("{relative}: {e}")))
 }

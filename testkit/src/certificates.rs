@@ -1,9 +1,7 @@
 //! Builds IC certificates signed under test keys (interface specification, "Certification":
 //! hash trees, certificates and delegations in their CBOR encoding), for the tests that need a
 //! certificate the vectors do not have: a long `subnet_id`, large leaves, paths of other
-//! canisters. Shared by `tests/certificate.rs` and the canister tests in `bench/tests`
-//! (through `#[path]`), so it uses nothing but `icbls`.
-#![allow(dead_code)]
+//! canisters. Shared by the library's tests and the verifier's.
 
 use icbls::bls::{min_sig, SecretKey};
 use icbls::certificate::{HashTree, DER_PREFIX};

@@ -1,9 +1,8 @@
 //! Beacon-chain data as the public vectors write it (beacon-API JSON and the collectors' own):
 //! roots, numbers, headers and keys, and the SSZ the library has no type for (an execution
 //! payload header), shared by the sync-committee and light-client tests.
-#![allow(dead_code)]
 
-use crate::common::hex;
+use crate::vectors::json_hex as hex;
 use icbls::sync_committee::{BeaconBlockHeader, Root};
 use serde_json::Value;
 use sha2::{Digest, Sha256};

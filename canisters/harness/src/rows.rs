@@ -1,0 +1,214 @@
+//! The bench rows, in one table: every row of the results table that a bench canister measures,
+//! with how each canister exports it and where the report shows it. From it come the bench and
+//! baseline canisters' methods (each canister passes its own callback to [`bench_rows!`]), the
+//! lists the canisters answer (`benchmarks`, `update_benchmarks`) and every selection the
+//! runner draws (the chart, the README's table, the kernel variants).
+//!
+//! A row reads `name: BENCH baseline BASELINE [TAGS];`:
+//! - `BENCH` is how the bench canister (`icbls`) exports it: `query`, or `update` where the
+//!   row's setup and operation exceed a query's limit;
+//! - `BASELINE` is how the baseline canister (zkcrypto `bls12_381` and dfinity's crates)
+//!   exports it, or `none` where it has no such operation;
+//! - `TAGS`: `chart` (the chart and the README's headline table), `readme` (the headline table
+//!   only), `variant` (measured on every kernel variant).
+//!
+//! The order is the results table's.
+
+/// Calls `$callback!` with every bench row (the table above), in the results table's order.
+#[macro_export]
+macro_rules! bench_rows {
+    ($callback:path) => {
+        $callback! {
+            fp_add:                             query  baseline none   [variant];
+            fp_mul:                             query  baseline none   [variant];
+            fp_square:                          query  baseline none   [variant];
+            fp_inv:                             query  baseline none   [];
+            fp_inv_constant_time:               query  baseline none   [];
+            fp_sqrt:                            query  baseline none   [];
+            fp2_mul:                            query  baseline none   [variant];
+            fp2_square:                         query  baseline none   [];
+            fp2_inv:                            query  baseline none   [];
+            fp2_sqrt:                           query  baseline none   [];
+            fp12_mul:                           query  baseline query  [variant];
+            fp12_square:                        query  baseline query  [];
+            fp12_cyclotomic_square:             query  baseline none   [];
+            fr_mul:                             query  baseline query  [variant];
+            fr_inv:                             query  baseline query  [];
+            g1_add:                             query  baseline query  [];
+            g1_add_mixed:                       query  baseline none   [];
+            g1_double:                          query  baseline query  [];
+            g1_mul:                             query  baseline query  [chart];
+            g1_mul_constant_time:               query  baseline none   [];
+            g2_add:                             query  baseline query  [];
+            g2_add_mixed:                       query  baseline none   [];
+            g2_double:                          query  baseline query  [];
+            g2_mul:                             query  baseline query  [chart];
+            g2_mul_constant_time:               query  baseline none   [];
+            g1_decompress_checked:              query  baseline query  [chart];
+            g2_decompress_checked:              query  baseline query  [chart];
+            g1_subgroup_check:                  query  baseline query  [];
+            g2_subgroup_check:                  query  baseline query  [];
+            g1_msm_2:                           query  baseline query  [];
+            g1_msm_16:                          query  baseline query  [];
+            g1_msm_128:                         query  baseline query  [chart];
+            g1_msm_1024:                        query  baseline none   [];
+            g2_msm_2:                           query  baseline query  [];
+            g2_msm_16:                          query  baseline query  [];
+            g2_msm_128:                         query  baseline none   [];
+            miller_loop:                        query  baseline query  [chart];
+            final_exponentiation:               query  baseline query  [chart];
+            pairing:                            query  baseline query  [chart];
+            pairing_check_2:                    query  baseline query  [chart];
+            pairing_check_2_prepared:           query  baseline none   [];
+            pairing_check_2_degenerate:         query  baseline none   [];
+            pairing_check_4:                    query  baseline none   [];
+            pairing_check_8:                    query  baseline none   [];
+            pairing_check_16:                   query  baseline none   [];
+            expand_message_xmd:                 query  baseline none   [];
+            map_fp_to_g1:                       query  baseline none   [];
+            map_fp2_to_g2:                      query  baseline none   [];
+            hash_to_g1:                         query  baseline query  [chart];
+            hash_to_g2:                         query  baseline query  [chart];
+            bls_min_sig_verify:                 query  baseline query  [chart];
+            bls_min_pk_verify:                  query  baseline query  [chart];
+            fast_aggregate_verify_16:           query  baseline none   [];
+            fast_aggregate_verify_128:          query  baseline none   [readme];
+            batch_verify_16:                    query  baseline none   [];
+            batch_verify_128:                   query  baseline none   [readme];
+            batch_verify_min_pk_16:             query  baseline none   [];
+            batch_verify_min_pk_128:            update baseline none   [];
+            certificate_verify:                 query  baseline query  [chart];
+            certificate_verify_with_delegation: query  baseline query  [chart];
+            certificate_verify_cache_first:     query  baseline none   [];
+            certificate_verify_cache_second:    query  baseline none   [];
+            canister_signature_verify:          query  baseline query  [];
+            threshold_combine_13_of_34:         query  baseline query  [];
+            threshold_combine_27_of_40:         query  baseline query  [];
+            threshold_verify_share:             query  baseline query  [];
+            sync_committee_register:            query  baseline update [];
+            sync_aggregate_verify_512:          query  baseline query  [];
+            sync_aggregate_verify_400:          query  baseline query  [];
+            sync_aggregate_verify_342:          query  baseline query  [];
+            vetkey_derive_public_key:           query  baseline query  [];
+            vetkey_decrypt_and_verify:          query  baseline query  [];
+            ibe_encrypt:                        query  baseline query  [];
+            ibe_decrypt:                        query  baseline query  [];
+            drand_quicknet_verify:              query  baseline query  [];
+            drand_mainnet_verify:               query  baseline query  [];
+            eip2537_g1add:                      query  baseline none   [];
+            eip2537_g2add:                      query  baseline none   [];
+            eip2537_g1msm_1:                    query  baseline none   [];
+            eip2537_g1msm_2:                    query  baseline none   [];
+            eip2537_g1msm_8:                    query  baseline none   [];
+            eip2537_g1msm_32:                   query  baseline none   [];
+            eip2537_g1msm_128:                  query  baseline none   [readme];
+            eip2537_g1msm_1024:                 query  baseline none   [];
+            eip2537_g2msm_1:                    query  baseline none   [];
+            eip2537_g2msm_2:                    query  baseline none   [];
+            eip2537_g2msm_8:                    query  baseline none   [];
+            eip2537_g2msm_32:                   query  baseline none   [];
+            eip2537_g2msm_128:                  query  baseline none   [];
+            eip2537_g2msm_1024:                 update baseline none   [];
+            eip2537_pairing_1:                  query  baseline none   [];
+            eip2537_pairing_2:                  query  baseline none   [readme];
+            eip2537_pairing_4:                  query  baseline none   [];
+            eip2537_pairing_8:                  query  baseline none   [];
+            eip2537_map_fp_to_g1:               query  baseline none   [];
+            eip2537_map_fp2_to_g2:              query  baseline none   [];
+            point_evaluation:                   query  baseline none   [readme];
+        }
+    };
+}
+
+/// Where the report shows a row, besides the full results table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tag {
+    /// The chart and the README's headline table.
+    Chart,
+    /// The README's headline table, after the chart's rows.
+    Readme,
+    /// Measured on every kernel variant.
+    Variant,
+}
+
+/// How a canister exports a row's method.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Export {
+    /// A query (within a query's instruction limit).
+    Query,
+    /// An update (its setup and operation exceed a query's limit).
+    Update,
+}
+
+/// One bench row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// The row's name: the bench methods' name in both canisters.
+    pub name: &'static str,
+    /// How the bench canister exports it.
+    pub bench: Export,
+    /// How the baseline canister exports it, if it has it.
+    pub baseline: Option<Export>,
+    /// Where the report shows it.
+    pub tags: &'static [Tag],
+}
+
+impl Row {
+    /// Whether the row carries `tag`.
+    pub fn is(&self, tag: Tag) -> bool {
+        self.tags.contains(&tag)
+    }
+}
+
+/// Turns one table row into a [`Row`].
+macro_rules! row_value {
+    (@export query) => { Export::Query };
+    (@export update) => { Export::Update };
+    (@baseline none) => { None };
+    (@baseline $kind:ident) => { Some(row_value!(@export $kind)) };
+    (@tag chart) => { Tag::Chart };
+    (@tag readme) => { Tag::Readme };
+    (@tag variant) => { Tag::Variant };
+}
+
+/// [`ROWS`] from the table.
+macro_rules! rows_of_table {
+    ($($name:ident: $bench:ident baseline $baseline:ident [$($tag:ident),*];)*) => {
+        /// Every bench row, in the results table's order.
+        pub const ROWS: &[Row] = &[$(Row {
+            name: stringify!($name),
+            bench: row_value!(@export $bench),
+            baseline: row_value!(@baseline $baseline),
+            tags: &[$(row_value!(@tag $tag)),*],
+        }),*];
+    };
+}
+
+bench_rows!(rows_of_table);
+
+/// The bench canister's methods, in the results table's order.
+pub fn bench_methods() -> impl Iterator<Item = &'static str> {
+    ROWS.iter().map(|r| r.name)
+}
+
+/// The baseline canister's methods, in the results table's order.
+pub fn baseline_methods() -> impl Iterator<Item = &'static str> {
+    ROWS.iter().filter(|r| r.baseline.is_some()).map(|r| r.name)
+}
+
+/// The rows carrying `tag`, in the results table's order.
+pub fn tagged(tag: Tag) -> Vec<&'static str> {
+    ROWS.iter().filter(|r| r.is(tag)).map(|r| r.name).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ROWS;
+
+    #[test]
+    fn row_names_are_unique() {
+        for (i, row) in ROWS.iter().enumerate() {
+            assert!(ROWS[..i].iter().all(|r| r.name != row.name), "{} is listed twice", row.name);
+        }
+    }
+}
