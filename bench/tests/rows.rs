@@ -5,26 +5,21 @@
 use icbls_bench::build::{build_canisters, CanisterPackage};
 use icbls_testkit::backend::{Backend, MeterBackend};
 
-use icbls_harness::rows::{Export, ROWS};
+use icbls_harness::rows::{methods, Canister, Export, ROWS};
 
 #[test]
 fn the_canisters_export_the_table() {
-    let packages = [CanisterPackage::Bench, CanisterPackage::Baseline];
-    let wasm = build_canisters(&packages).unwrap();
-    for (package, wasm) in packages.iter().zip(&wasm) {
+    let packages = [(CanisterPackage::Bench, Canister::Bench), (CanisterPackage::Baseline, Canister::Baseline)];
+    let wasm = build_canisters(&packages.map(|(package, _)| package)).unwrap();
+    for ((package, canister), wasm) in packages.iter().zip(&wasm) {
         let mut meter = MeterBackend::new();
         let id = meter.install(wasm, icbls_testkit::backend::EMPTY_ARGS).unwrap();
-        let export = |row: &icbls_harness::rows::Row| match package {
-            CanisterPackage::Bench => Some(row.bench),
-            _ => row.baseline,
-        };
-        let expected: Vec<&str> = ROWS.iter().filter(|r| export(r).is_some()).map(|r| r.name).collect();
-        let updates: Vec<&str> = ROWS.iter().filter(|r| export(r) == Some(Export::Update)).map(|r| r.name).collect();
-        assert_eq!(icbls_bench::results::list(&mut meter, id).unwrap(), expected, "{}", package.name());
+        let (listed, updates) = (methods(*canister, None), methods(*canister, Some(Export::Update)));
+        assert_eq!(icbls_bench::results::list(&mut meter, id).unwrap(), listed, "{}", package.name());
         assert_eq!(icbls_bench::results::list_updates(&mut meter, id), updates, "{}", package.name());
         let exports = exported_functions(wasm);
         for row in ROWS {
-            let name = match export(row) {
+            let name = match row.export(*canister) {
                 Some(Export::Query) => format!("canister_query {}", row.name),
                 Some(Export::Update) => format!("canister_update {}", row.name),
                 None => continue,

@@ -16,7 +16,6 @@ use icbls_harness::{
     hex_bytes, measure, MIN_PK_PUBLIC_KEY, MIN_PK_SIGNATURE, MIN_SIG_MESSAGE, MIN_SIG_PUBLIC_KEY, MIN_SIG_SIGNATURE,
 };
 
-use icbls_harness::rows::{Export, ROWS};
 use icbls_harness::{MIN_PK_DST as DST_G2, MIN_SIG_DST as DST_G1};
 
 mod sync_committee;
@@ -26,18 +25,6 @@ mod vetkeys;
 /// The 32-byte message every hash row hashes.
 const MESSAGE: [u8; 32] = [0xab; 32];
 
-/// Lists the bench methods of this canister.
-#[query]
-fn benchmarks() -> Vec<String> {
-    icbls_harness::rows::baseline_methods().map(str::to_string).collect()
-}
-
-/// The bench methods that are updates (their setup and operation exceed a query's limit).
-#[query]
-fn update_benchmarks() -> Vec<String> {
-    ROWS.iter().filter(|r| r.baseline == Some(Export::Update)).map(|r| r.name.to_string()).collect()
-}
-
 /// Every row's measurement, in whichever file it is written.
 mod measurements {
     pub(crate) use super::sync_committee::*;
@@ -46,28 +33,7 @@ mod measurements {
     pub(crate) use super::*;
 }
 
-/// The bench methods, one per row of the table (`icbls_harness::bench_rows!`) that the
-/// baseline has, each exported as the table says and returning its row's measurement.
-macro_rules! export_rows {
-    ($($name:ident: $bench:ident baseline $baseline:ident [$($tag:ident),*];)*) => {
-        mod methods {
-            $(export_row!($baseline $name);)*
-        }
-    };
-}
-
-/// One baseline method, or nothing for a row the baseline does not have.
-macro_rules! export_row {
-    (none $name:ident) => {};
-    ($kind:ident $name:ident) => {
-        #[ic_cdk::$kind]
-        fn $name() -> u64 {
-            super::measurements::$name()
-        }
-    };
-}
-
-icbls_harness::bench_rows!(export_rows);
+icbls_harness::export_bench_methods!(Baseline);
 
 fn scalar(seed: u64) -> Scalar {
     // A full-width scalar: reduction of a 512-bit value built from the seed.

@@ -8,24 +8,12 @@
 use ic_cdk::query;
 use icbls::pairing::{multi_miller_loop, pairing_check, pairing_check_prepared, G2Prepared};
 use icbls::{Fp, Fp12, Fp2, Fp6, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
-use icbls_harness::{measure, rows::Export, rows::ROWS};
+use icbls_harness::measure;
 
 mod protocols;
 mod sync_committee;
 mod threshold;
 mod vetkeys;
-
-/// Lists the bench methods of this canister.
-#[query]
-fn benchmarks() -> Vec<String> {
-    ROWS.iter().map(|r| r.name.to_string()).collect()
-}
-
-/// The bench methods that are updates (their setup and operation exceed a query's limit).
-#[query]
-fn update_benchmarks() -> Vec<String> {
-    ROWS.iter().filter(|r| r.bench == Export::Update).map(|r| r.name.to_string()).collect()
-}
 
 /// Every row's measurement, in whichever file it is written.
 mod measurements {
@@ -36,22 +24,7 @@ mod measurements {
     pub(crate) use super::*;
 }
 
-/// The bench methods, one per row of the table (`icbls_harness::bench_rows!`), each exported
-/// as the table says and returning its row's measurement.
-macro_rules! export_rows {
-    ($($name:ident: $bench:ident baseline $baseline:ident [$($tag:ident),*];)*) => {
-        mod methods {
-            $(
-                #[ic_cdk::$bench]
-                fn $name() -> u64 {
-                    super::measurements::$name()
-                }
-            )*
-        }
-    };
-}
-
-icbls_harness::bench_rows!(export_rows);
+icbls_harness::export_bench_methods!(Bench);
 
 /// The version of the `icbls` library this canister measures.
 #[query]

@@ -290,7 +290,8 @@ pub(crate) fn eth_input(row: &str) -> Option<(u8, Vec<u8>)> {
 /// The gas Ethereum charges for each precompile row, for the results table.
 #[query]
 fn eth_gas() -> Vec<(String, u64)> {
-    icbls_harness::rows::bench_methods()
+    crate::BENCHMARKS
+        .iter()
         .filter_map(|row| {
             let (address, input) = eth_input(row)?;
             let gas = match address {

@@ -1,7 +1,7 @@
 //! The bench rows, in one table: every row of the results table that a bench canister measures,
 //! with how each canister exports it and where the report shows it. From it come the bench and
-//! baseline canisters' methods (each canister passes its own callback to [`bench_rows!`]), the
-//! lists the canisters answer (`benchmarks`, `update_benchmarks`) and every selection the
+//! baseline canisters' methods and the lists they answer (`benchmarks`, `update_benchmarks`),
+//! through [`export_bench_methods!`](crate::export_bench_methods), and every selection the
 //! runner draws (the chart, the README's table, the kernel variants).
 //!
 //! A row reads `name: BENCH baseline BASELINE [TAGS];`:
@@ -14,11 +14,13 @@
 //!
 //! The order is the results table's.
 
-/// Calls `$callback!` with every bench row (the table above), in the results table's order.
+/// Calls `$callback!` with every bench row (the table above), in the results table's order,
+/// after the tokens of the optional `{ prefix }`.
 #[macro_export]
 macro_rules! bench_rows {
-    ($callback:path) => {
+    ($callback:path $({ $($prefix:tt)* })?) => {
         $callback! {
+            $($($prefix)*)?
             fp_add:                             query  baseline none   [variant];
             fp_mul:                             query  baseline none   [variant];
             fp_square:                          query  baseline none   [variant];
@@ -140,6 +142,15 @@ pub enum Export {
     Update,
 }
 
+/// A bench canister.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Canister {
+    /// `canisters/bench`: `icbls`.
+    Bench,
+    /// `canisters/baseline`: zkcrypto `bls12_381` and dfinity's crates.
+    Baseline,
+}
+
 /// One bench row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Row {
@@ -157,6 +168,22 @@ impl Row {
     /// Whether the row carries `tag`.
     pub fn is(&self, tag: Tag) -> bool {
         self.tags.contains(&tag)
+    }
+
+    /// How `canister` exports the row, if it has it.
+    pub const fn export(&self, canister: Canister) -> Option<Export> {
+        match canister {
+            Canister::Bench => Some(self.bench),
+            Canister::Baseline => self.baseline,
+        }
+    }
+
+    /// Whether `canister` exports the row as `export` (either way for `None`).
+    const fn is_exported(&self, canister: Canister, export: Option<Export>) -> bool {
+        matches!(
+            (self.export(canister), export),
+            (Some(_), None) | (Some(Export::Query), Some(Export::Query)) | (Some(Export::Update), Some(Export::Update))
+        )
     }
 }
 
@@ -186,14 +213,100 @@ macro_rules! rows_of_table {
 
 bench_rows!(rows_of_table);
 
-/// The bench canister's methods, in the results table's order.
-pub fn bench_methods() -> impl Iterator<Item = &'static str> {
-    ROWS.iter().map(|r| r.name)
+/// The bench methods of `canister` (exported as `export`, or either way for `None`), in the
+/// results table's order.
+pub fn methods(canister: Canister, export: Option<Export>) -> Vec<&'static str> {
+    ROWS.iter().filter(|r| r.is_exported(canister, export)).map(|r| r.name).collect()
 }
 
-/// The baseline canister's methods, in the results table's order.
-pub fn baseline_methods() -> impl Iterator<Item = &'static str> {
-    ROWS.iter().filter(|r| r.baseline.is_some()).map(|r| r.name)
+/// How many bench methods `canister` exports as `export` (either way for `None`): the length of
+/// [`select`]'s array.
+pub const fn count(canister: Canister, export: Option<Export>) -> usize {
+    let (mut i, mut n) = (0, 0);
+    while i < ROWS.len() {
+        n += ROWS[i].is_exported(canister, export) as usize;
+        i += 1;
+    }
+    n
+}
+
+/// [`methods`] as a constant array, for the canisters (`N` is [`count`]).
+pub const fn select<const N: usize>(canister: Canister, export: Option<Export>) -> [&'static str; N] {
+    let mut names = [""; N];
+    let (mut i, mut n) = (0, 0);
+    while i < ROWS.len() {
+        if ROWS[i].is_exported(canister, export) {
+            names[n] = ROWS[i].name;
+            n += 1;
+        }
+        i += 1;
+    }
+    assert!(n == N, "N is count(canister, export)");
+    names
+}
+
+/// Exports a bench canister's methods from the table: the constants `BENCHMARKS` and
+/// `UPDATE_BENCHMARKS` (its rows, and those of them that are updates) and the queries that
+/// answer them (`benchmarks`, `update_benchmarks`), and one method per row it has, exported as
+/// the table says, returning `measurements::NAME()`: the calling crate has a module
+/// `measurements` at its root where every row's measurement can be named.
+#[macro_export]
+macro_rules! export_bench_methods {
+    ($canister:ident) => {
+        /// The bench methods of this canister, in the results table's order.
+        const BENCHMARKS: [&str; $crate::rows::count($crate::rows::Canister::$canister, None)] =
+            $crate::rows::select($crate::rows::Canister::$canister, None);
+
+        /// The bench methods that run as updates: their input and setup exceed a query's limit.
+        const UPDATE_BENCHMARKS: [&str; $crate::rows::count(
+            $crate::rows::Canister::$canister,
+            Some($crate::rows::Export::Update),
+        )] = $crate::rows::select($crate::rows::Canister::$canister, Some($crate::rows::Export::Update));
+
+        /// Lists the bench methods of this canister.
+        #[ic_cdk::query]
+        fn benchmarks() -> Vec<String> {
+            BENCHMARKS.iter().map(|s| s.to_string()).collect()
+        }
+
+        /// The bench methods that are updates (their setup and operation exceed a query's limit).
+        #[ic_cdk::query]
+        fn update_benchmarks() -> Vec<String> {
+            UPDATE_BENCHMARKS.iter().map(|s| s.to_string()).collect()
+        }
+
+        $crate::bench_rows!($crate::__export_bench_rows { $canister });
+    };
+}
+
+/// [`export_bench_methods!`](crate::export_bench_methods)'s rows: a module of methods.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __export_bench_rows {
+    ($canister:ident $($name:ident: $bench:ident baseline $baseline:ident [$($tag:ident),*];)*) => {
+        mod methods {
+            $($crate::__export_bench_row!($canister $bench $baseline $name);)*
+        }
+    };
+}
+
+/// One row's method, or nothing where the canister does not have the row.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __export_bench_row {
+    (Bench $kind:ident $baseline:ident $name:ident) => {
+        $crate::__export_bench_row!(@method $kind $name);
+    };
+    (Baseline $bench:ident none $name:ident) => {};
+    (Baseline $bench:ident $kind:ident $name:ident) => {
+        $crate::__export_bench_row!(@method $kind $name);
+    };
+    (@method $kind:ident $name:ident) => {
+        #[ic_cdk::$kind]
+        fn $name() -> u64 {
+            super::measurements::$name()
+        }
+    };
 }
 
 /// The rows carrying `tag`, in the results table's order.
