@@ -5,8 +5,6 @@
 //! the `pocket-ic` feature), and writing the report. The backends and the fixtures the tests
 //! share live in `icbls-testkit`; they are re-exported here for the runner's modules.
 
-pub mod artifact;
-pub mod build;
 pub mod chart;
 pub mod check;
 pub mod endpoints;

@@ -6,12 +6,12 @@
 //! and the composite rows are profiled into phases (`icbls_bench::phases`). The developer jobs
 //! (check, regenerate, build, vectors, call, phases) are `cargo xtask JOB` (`xtask/`).
 
-use icbls_bench::build::{
+use icbls_bench::results::{self, DependentResult, Report, VariantResult};
+use icbls_bench::verifier::Verifier;
+use icbls_canister_build::build::{
     build_canisters, build_dependent, build_variant, workspace_root, CanisterPackage, DependentBuild, Variant,
     WITHOUT_SIMD128_FLAG,
 };
-use icbls_bench::results::{self, DependentResult, Report, VariantResult};
-use icbls_bench::verifier::Verifier;
 use icbls_testkit::backend::{backend_from_env, Backend, EMPTY_ARGS};
 
 const COMMAND: &str = "cargo run --release -p icbls-bench";

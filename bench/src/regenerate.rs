@@ -137,7 +137,7 @@ mod tests {
 
     #[test]
     fn every_listed_file_exists_and_names_are_unique() {
-        let root = crate::build::workspace_root();
+        let root = icbls_canister_build::build::workspace_root();
         for g in GENERATED {
             assert_eq!(GENERATED.iter().filter(|o| o.name == g.name).count(), 1, "{}", g.name);
             for file in g.files {
@@ -152,7 +152,7 @@ mod tests {
     /// Each file a writer writes says so, where its format has comments.
     #[test]
     fn generated_files_carry_their_header() {
-        let root = crate::build::workspace_root();
+        let root = icbls_canister_build::build::workspace_root();
         for g in GENERATED.iter().filter(|g| ["kernels", "prepared-lines", "checksums", "interfaces"].contains(&g.name))
         {
             for file in g.files {

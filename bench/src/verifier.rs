@@ -4,9 +4,9 @@
 
 pub use icbls_verifier_client as types;
 
-use crate::build::{build_canisters, CanisterPackage};
 use candid::utils::ArgumentEncoder;
 use candid::{CandidType, Principal};
+use icbls_canister_build::build::{build_canisters, CanisterPackage};
 use icbls_testkit::backend::{Backend, CallKind, CanisterId, CyclesOutcome, Sender, EMPTY_ARGS};
 use serde::de::DeserializeOwned;
 pub use types::*;

@@ -3,8 +3,8 @@
 //! purpose, `cargo xtask regenerate interfaces` rewrites the files
 //! (it runs this test with `ICBLS_WRITE_DID=1`).
 
-use icbls_bench::build::{build_canisters, workspace_root, CanisterPackage};
 use icbls_bench::regenerate::DID_HEADER;
+use icbls_canister_build::build::{build_canisters, workspace_root, CanisterPackage};
 use icbls_testkit::backend::{Backend, MeterBackend, EMPTY_ARGS};
 
 /// Whitespace-insensitive form of a Candid service description.
@@ -44,8 +44,8 @@ fn checked_in_candid_files_match_the_wasm() {
 #[test]
 fn shipped_wasm_carries_its_candid_interface() {
     use candid_parser::utils::{service_equal, CandidSource};
-    use icbls_bench::artifact::{candid_args, custom_section, CANDID_ARGS, CANDID_SERVICE};
-    use icbls_bench::build::artifacts_dir;
+    use icbls_canister_build::artifact::{candid_args, custom_section, CANDID_ARGS, CANDID_SERVICE};
+    use icbls_canister_build::build::artifacts_dir;
 
     let packages = [CanisterPackage::Verifier, CanisterPackage::Bench, CanisterPackage::Baseline];
     let wasm = build_canisters(&packages).unwrap();

@@ -2,7 +2,7 @@
 //! inside the canister: they differ only by the fixed cost of what runs after the counter is
 //! read (Candid-encoding the reply, `msg_reply_data_append`, `msg_reply`, returning).
 
-use icbls_bench::build::{build_canisters, CanisterPackage};
+use icbls_canister_build::build::{build_canisters, CanisterPackage};
 use icbls_testkit::backend::{Backend, MeterBackend};
 
 #[test]

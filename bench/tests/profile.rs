@@ -3,7 +3,7 @@
 //! shipped Wasm keeps its `name` section so the profile names functions, and the phases of the
 //! composite rows add up to their rows.
 
-use icbls_bench::build::{build_canisters, CanisterPackage};
+use icbls_canister_build::build::{build_canisters, CanisterPackage};
 use icbls_meter::{CallKind, Canister, Response};
 
 fn reply_u64(response: &Response) -> u64 {
@@ -20,7 +20,7 @@ fn profiled_calls_count_what_unprofiled_calls_count() {
     }
     let wasm = build_canisters(&[CanisterPackage::Bench]).unwrap().remove(0);
     // Symbols are kept (`strip = "debuginfo"`): the profile can name functions.
-    assert!(icbls_bench::artifact::custom_section(&wasm, "name").unwrap().is_some());
+    assert!(icbls_canister_build::artifact::custom_section(&wasm, "name").unwrap().is_some());
     let mut plain = Canister::install(&wasm, icbls_testkit::backend::EMPTY_ARGS).unwrap();
     let mut profiled = Canister::install(&wasm, icbls_testkit::backend::EMPTY_ARGS).unwrap();
     for method in ["fp_mul", "g1_add", "bls_min_sig_verify"] {

@@ -2,7 +2,7 @@
 //! lists exactly the table's rows, in its order, and answers each as the table says (a query or
 //! an update).
 
-use icbls_bench::build::{build_canisters, CanisterPackage};
+use icbls_canister_build::build::{build_canisters, CanisterPackage};
 use icbls_testkit::backend::{Backend, MeterBackend};
 
 use icbls_harness::rows::{methods, Canister, Export, ROWS};

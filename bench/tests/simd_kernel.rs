@@ -2,7 +2,7 @@
 //! canister under the meter, built with simd128 for the whole build (as it ships) and without
 //! (as a dependent builds, where the kernel's functions enable simd128 themselves).
 
-use icbls_bench::build::{build_canisters, build_variant, CanisterPackage, WITHOUT_SIMD128_FLAG};
+use icbls_canister_build::build::{build_canisters, build_variant, CanisterPackage, WITHOUT_SIMD128_FLAG};
 use icbls_testkit::backend::{Backend, MeterBackend, EMPTY_ARGS};
 
 fn selftest(wasm: &[u8]) {

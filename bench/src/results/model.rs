@@ -100,13 +100,13 @@ impl CanisterBuild {
     pub fn new(name: &'static str, wasm: &[u8]) -> Result<CanisterBuild, String> {
         let validation =
             icbls_meter::validate(wasm).map_err(|e| format!("the replica would refuse the {name} canister: {e}"))?;
-        let gzip = crate::artifact::gzip(wasm);
+        let gzip = icbls_canister_build::artifact::gzip(wasm);
         Ok(CanisterBuild {
             name,
             wasm_bytes: wasm.len(),
-            sha256: crate::artifact::sha256_hex(wasm),
+            sha256: icbls_canister_build::artifact::sha256_hex(wasm),
             gzip_bytes: gzip.len(),
-            gzip_sha256: crate::artifact::sha256_hex(&gzip),
+            gzip_sha256: icbls_canister_build::artifact::sha256_hex(&gzip),
             validation,
         })
     }

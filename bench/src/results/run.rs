@@ -1,7 +1,7 @@
 //! Running the bench methods on a backend.
 
 use super::model::{Measurement, Row};
-use crate::build::CanisterPackage;
+use icbls_canister_build::build::CanisterPackage;
 use icbls_testkit::backend::{Backend, CanisterId, EMPTY_ARGS};
 
 fn decode<T: candid::CandidType + for<'de> serde::Deserialize<'de>>(bytes: &[u8], what: &str) -> Result<T, String> {

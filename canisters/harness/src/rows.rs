@@ -258,10 +258,9 @@ macro_rules! export_bench_methods {
             $crate::rows::select($crate::rows::Canister::$canister, None);
 
         /// The bench methods that run as updates: their input and setup exceed a query's limit.
-        const UPDATE_BENCHMARKS: [&str; $crate::rows::count(
-            $crate::rows::Canister::$canister,
-            Some($crate::rows::Export::Update),
-        )] = $crate::rows::select($crate::rows::Canister::$canister, Some($crate::rows::Export::Update));
+        const UPDATE_BENCHMARKS: [&str;
+            $crate::rows::count($crate::rows::Canister::$canister, Some($crate::rows::Export::Update))] =
+            $crate::rows::select($crate::rows::Canister::$canister, Some($crate::rows::Export::Update));
 
         /// Lists the bench methods of this canister.
         #[ic_cdk::query]

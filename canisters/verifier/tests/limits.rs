@@ -292,7 +292,7 @@ fn caps_fit_their_limits_and_one_more_is_refused(op: Op) {
     );
 
     let _readme = README.lock().unwrap_or_else(|e| e.into_inner());
-    let readme_path = icbls_bench::build::workspace_root().join("README.md");
+    let readme_path = icbls_canister_build::build::workspace_root().join("README.md");
     let readme = std::fs::read_to_string(&readme_path).unwrap();
     let (Some(a), Some(b)) = (readme.find(START), readme.find(END)) else {
         panic!("README.md has no {START} ... {END} section")

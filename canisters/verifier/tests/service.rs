@@ -61,7 +61,7 @@ fn decode<T: CandidType + serde::de::DeserializeOwned>(outcome: &Outcome) -> T {
 /// Every method of `verifier.did`.
 fn methods() -> Vec<String> {
     use candid_parser::utils::{instantiate_candid, CandidSource};
-    let did = std::fs::read_to_string(icbls_bench::build::CanisterPackage::Verifier.did_path()).unwrap();
+    let did = std::fs::read_to_string(icbls_canister_build::build::CanisterPackage::Verifier.did_path()).unwrap();
     let (_, (env, service)) = instantiate_candid(CandidSource::Text(&did)).unwrap();
     env.as_service(&service).unwrap().iter().map(|(name, _)| name.to_string()).collect()
 }

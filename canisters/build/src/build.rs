@@ -55,9 +55,9 @@ pub fn artifacts_dir() -> PathBuf {
     target_dir().join("canisters")
 }
 
-/// The workspace root (this crate lives in `bench/`).
+/// The workspace root (this crate lives in `canisters/build/`).
 pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("bench/ has a parent").to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("the workspace root exists")
 }
 
 fn target_dir() -> PathBuf {
