@@ -71,12 +71,8 @@ impl VerifierClient {
 /// or is free: each calls the paid update (`_update` twin, or the update itself) with its price.
 macro_rules! typed_calls {
     ($(
-        $(#[doc = $doc:literal])*
-        [$kind:ident $(, twin $twin:ident $(#[doc = $tdoc:literal])*)? $(, paid by $paid:ident)?]
-        $name:ident ($($arg:ident : $ty:ty),*) -> $reply:ty,
-            units |$($uarg:ident : $uty:ty),*| $units:expr,
-            price [$($model:expr),* $(,)?]
-            => $body:expr;
+        $kind:ident [$($twin:ident $tdocs:tt)?] [$($paid:ident)?] $name:ident [$(#[doc = $doc:literal])*] $args:tt
+            [$reply:ty] [|$($uarg:ident : $uty:ty),*| $units:expr] $models:tt $body:tt;
     )*) => {
         impl VerifierClient {$(
             typed_calls!(@call [$kind $($twin)? $(paid $paid)?] $(#[doc = $doc])* $name -> $reply, |$($uarg: $uty),*| $units);

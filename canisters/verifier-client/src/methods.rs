@@ -22,14 +22,25 @@
 //! * After `=>`, the canister's handler (in its `calls.rs`), given the decoded arguments.
 //!
 //! The canister and the client each pass the rows to a macro of their own
-//! ([`verifier_methods!`](crate::verifier_methods)), which reads the columns it needs.
+//! ([`verifier_methods!`](crate::verifier_methods)), which reads the columns it needs. The row
+//! grammar above is read in one place (`__verifier_rows!`): the callbacks get each row as
+//! bracketed columns,
+//!
+//! ```text
+//! KIND [TWIN [TWIN_DOCS]] [PAID_BY] NAME [DOCS] [ARGS] [REPLY] [|UNIT_ARGS| UNITS] [MODELS] [HANDLER];
+//! ```
+//!
+//! (`[TWIN ..]` and `[PAID_BY]` empty where the row has none), so each matches the columns it
+//! uses and passes over the others as token trees.
 
-/// Passes every row of the verifier's method table to `$callback!` (see the module
-/// [`methods`](crate::methods)).
+/// Passes every row of the verifier's method table to `$callback!`, as bracketed columns (see
+/// the module [`methods`](crate::methods)).
 #[macro_export]
 macro_rules! verifier_methods {
     ($callback:path) => {
-        $callback! {
+        $crate::__verifier_rows! {
+            $callback;
+
             /// The version of the `icbls` library inside this canister.
             [query] version() -> String,
                 units | | Ok(None),
@@ -470,6 +481,26 @@ macro_rules! verifier_methods {
     };
 }
 
+/// Reads the rows of [`verifier_methods!`](crate::verifier_methods) and passes them to the
+/// callback as bracketed columns.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __verifier_rows {
+    ($callback:path; $(
+        $(#[doc = $doc:literal])*
+        [$kind:ident $(, twin $twin:ident $(#[doc = $tdoc:literal])*)? $(, paid by $paid:ident)?]
+        $name:ident ($($arg:ident : $ty:ty),*) -> $reply:ty,
+            units |$($uarg:ident : $uty:ty),*| $units:expr,
+            price [$($model:expr),* $(,)?]
+            => $body:expr;
+    )*) => {
+        $callback! {$(
+            $kind [$($twin [$(#[doc = $tdoc])*])?] [$($paid)?] $name [$(#[doc = $doc])*] [$($arg: $ty),*] [$reply]
+                [|$($uarg: $uty),*| $units] [$($model),*] [$body];
+        )*}
+    };
+}
+
 /// A row of the method table, as the tests and tools see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Method {
@@ -491,18 +522,11 @@ use crate::service::{
 use crate::types::Error;
 
 macro_rules! method_rows {
-    ($(
-        $(#[doc = $doc:literal])*
-        [$kind:ident $(, twin $twin:ident $(#[doc = $tdoc:literal])*)? $(, paid by $paid:ident)?]
-        $name:ident ($($arg:ident : $ty:ty),*) -> $reply:ty,
-            units |$($uarg:ident : $uty:ty),*| $units:expr,
-            price [$($model:expr),* $(,)?]
-            => $body:expr;
-    )*) => {
+    ($($kind:ident $twin:tt $paid:tt $name:ident $docs:tt $args:tt $reply:tt $units:tt [$($model:expr),*] $body:tt;)*) => {
         /// Every method of the table, in its order (the generated twins are not rows of their own:
         /// see [`Method::twin`]).
         pub const METHODS: &[Method] = &[$(
-            method_rows!(@row $kind $name [$($twin)?] [$($paid)?]),
+            method_rows!(@row $kind $name $twin $paid),
         )*];
 
 /// The cost models and caps of every priced method: each row's `price` column of the method
@@ -528,7 +552,7 @@ macro_rules! method_rows {
     (@row query $name:ident [] []) => {
         Method { name: stringify!($name), update: false, twin: None, paid_by: None }
     };
-    (@row query $name:ident [$twin:ident] []) => {
+    (@row query $name:ident [$twin:ident $tdocs:tt] []) => {
         Method { name: stringify!($name), update: false, twin: Some(stringify!($twin)), paid_by: Some(stringify!($twin)) }
     };
     (@row query $name:ident [] [$paid:ident]) => {

@@ -64,12 +64,8 @@ fn inspect_message() {
 /// `[query, twin NAME]` the paid update twin beside it.
 macro_rules! export_methods {
     ($(
-        $(#[doc = $doc:literal])*
-        [$kind:ident $(, twin $twin:ident $(#[doc = $tdoc:literal])*)? $(, paid by $paid:ident)?]
-        $name:ident ($($arg:ident : $ty:ty),*) -> $reply:ty,
-            units |$($uarg:ident : $uty:ty),*| $units:expr,
-            price [$($model:expr),* $(,)?]
-            => $body:expr;
+        $kind:ident [$($twin:ident [$(#[doc = $tdoc:literal])*])?] $paid:tt $name:ident [$(#[doc = $doc:literal])*]
+            [$($arg:ident : $ty:ty),*] [$reply:ty] [|$($uarg:ident : $uty:ty),*| $units:expr] $models:tt [$body:expr];
     )*) => {$(
         $(#[doc = $doc])*
         #[candid_method($kind)]
