@@ -47,23 +47,9 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 
-const FILE: &str = "extra/canister_signatures/canister_signatures.json";
-
-/// The sizes PROVENANCE.md gives: a changed file is noticed, not silently tested in part.
-const CASES: usize = 15;
-const VALID_CASES: usize = 14;
-const TAMPERED: usize = 138;
-const DELEGATION_CHAINS: usize = 6;
-const ROOT_KEYS: usize = 4;
-const DER_VECTORS: usize = 1;
-
-/// One minute and five minutes, in nanoseconds: the fixed "now" is a minute after the
-/// certificate's `/time`, the window five minutes (agent-rs's default ingress expiry).
-const MINUTE_NS: u64 = 60_000_000_000;
-const MAX_AGE_NS: u64 = 5 * MINUTE_NS;
-
-/// A fixed later "now", 2026-01-01T00:00:00Z: every certificate of the family is stale then.
-const LATER_NS: u64 = 1_767_225_600_000_000_000;
+use icbls_testkit::families::canister_signatures::{
+    CASES, DELEGATION_CHAINS, DER_VECTORS, FILE, LATER_NS, MAX_AGE_NS, MINUTE_NS, ROOT_KEYS, TAMPERED, VALID_CASES,
+};
 
 fn vectors() -> Option<Value> {
     common::vector_json(FILE)

@@ -16,6 +16,7 @@ pub mod backend;
 pub mod beacon;
 #[cfg(feature = "protocols")]
 pub mod certificates;
+pub mod families;
 pub mod fixtures;
 #[cfg(feature = "library")]
 pub mod library;

@@ -408,23 +408,11 @@ fn drand_through_the_verifier() {
 // ---------------------------------------------------------------------------------------------
 // extra/canister_signatures
 
-const CANISTER_SIGNATURES: &str = "extra/canister_signatures";
-const CS_FILE: &str = "extra/canister_signatures/canister_signatures.json";
-
-/// The sizes PROVENANCE.md gives.
-const CS_CASES: usize = 15;
-const CS_VALID_CASES: usize = 14;
-const CS_TAMPERED: usize = 138;
-const CS_CHAINS: usize = 6;
-const CS_ROOT_KEYS: usize = 4;
-const CS_DER_VECTORS: usize = 1;
-
-/// A minute and five minutes in nanoseconds: "now" a minute after the certificate's `/time`,
-/// within a five-minute window.
-const MINUTE_NS: u64 = 60_000_000_000;
-const MAX_AGE_NS: u64 = 5 * MINUTE_NS;
-/// 2026-01-01T00:00:00Z: every certificate of the family is stale then.
-const LATER_NS: u64 = 1_767_225_600_000_000_000;
+use icbls_testkit::families::canister_signatures::{
+    CASES as CS_CASES, DELEGATION_CHAINS as CS_CHAINS, DER_VECTORS as CS_DER_VECTORS, FAMILY as CANISTER_SIGNATURES,
+    FILE as CS_FILE, LATER_NS, MAX_AGE_NS, MINUTE_NS, ROOT_KEYS as CS_ROOT_KEYS, TAMPERED as CS_TAMPERED,
+    VALID_CASES as CS_VALID_CASES,
+};
 
 /// The collector's reason: what follows "invalid: " (or "INVALID: ").
 fn collector_reason(check: &str) -> &str {
