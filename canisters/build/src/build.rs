@@ -284,35 +284,38 @@ pub fn build_dependent(build: &DependentBuild) -> Result<Vec<u8>, String> {
 
 /// `wasm` without its `name` custom section: the symbol names there carry hashes of the
 /// checkout's path (cargo hashes a path dependency outside the workspace by where it is), and
-/// no instruction depends on them. `None` when the section headers do not parse.
+/// no instruction depends on them. Every other section is copied as it is. `None` when the
+/// module does not parse.
 fn without_name_section(wasm: &[u8]) -> Option<Vec<u8>> {
-    fn leb_u32(bytes: &[u8], at: &mut usize) -> Option<usize> {
-        let mut value = 0usize;
-        for shift in (0..35).step_by(7) {
-            let byte = *bytes.get(*at)?;
-            *at += 1;
-            value |= usize::from(byte & 0x7f) << shift;
-            if byte < 0x80 {
-                return Some(value);
-            }
+    let mut module = wasm_encoder::Module::new();
+    for payload in wasmparser::Parser::new(0).parse_all(wasm) {
+        let payload = payload.ok()?;
+        if matches!(&payload, wasmparser::Payload::CustomSection(c) if c.name() == "name") {
+            continue;
         }
-        None
-    }
-    let mut out = wasm.get(..8)?.to_vec();
-    let mut at = 8;
-    while at < wasm.len() {
-        let start = at;
-        let id = wasm[at];
-        at += 1;
-        let size = leb_u32(wasm, &mut at)?;
-        let end = at.checked_add(size).filter(|&end| end <= wasm.len())?;
-        let mut name_at = at;
-        let is_name =
-            id == 0 && leb_u32(wasm, &mut name_at).is_some_and(|n| wasm.get(name_at..name_at + n) == Some(b"name"));
-        if !is_name {
-            out.extend_from_slice(&wasm[start..end]);
+        if let Some((id, range)) = payload.as_section() {
+            module.section(&wasm_encoder::RawSection { id, data: &wasm[range] });
         }
-        at = end;
     }
-    Some(out)
+    Some(module.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_name_section;
+    use crate::artifact::custom_section;
+
+    /// The `name` section goes; every other section, custom ones included, stays byte for byte.
+    #[test]
+    fn only_the_name_section_is_dropped() {
+        let wasm = wat::parse_str(r#"(module (func $f (export "f") (result i32) i32.const 7))"#).unwrap();
+        let wasm = crate::artifact::with_custom_section(&wasm, "icp:public candid:service", b"service : {}");
+        assert!(custom_section(&wasm, "name").unwrap().is_some(), "the text format names $f");
+        let out = without_name_section(&wasm).unwrap();
+        assert_eq!(custom_section(&out, "name").unwrap(), None);
+        assert_eq!(custom_section(&out, "icp:public candid:service").unwrap().as_deref(), Some(&b"service : {}"[..]));
+        assert!(out.len() < wasm.len());
+        wasmparser::validate(&out).unwrap();
+        assert_eq!(without_name_section(b"not wasm"), None);
+    }
 }
