@@ -1,11 +1,12 @@
 //! The table of rows (`icbls_harness::bench_rows!`) is what the bench canisters export: each
 //! lists exactly the table's rows, in its order, and answers each as the table says (a query or
-//! an update).
+//! an update); the rows tagged `precompile` are those the bench canister has a precompile input
+//! for (and an Ethereum gas figure).
 
 use icbls_canister_build::build::{build_canisters, CanisterPackage};
 use icbls_testkit::backend::{Backend, MeterBackend};
 
-use icbls_harness::rows::{methods, Canister, Export, ROWS};
+use icbls_harness::rows::{methods, tagged, Canister, Export, Tag, ROWS};
 
 #[test]
 fn the_canisters_export_the_table() {
@@ -25,6 +26,11 @@ fn the_canisters_export_the_table() {
                 None => continue,
             };
             assert!(exports.contains(&name), "{}: {name} is not exported", package.name());
+        }
+        if *package == CanisterPackage::Bench {
+            let gas = icbls_bench::results::eth_gas(&mut meter, id).unwrap();
+            let with_gas: Vec<&str> = gas.iter().map(|(row, _)| row.as_str()).collect();
+            assert_eq!(with_gas, tagged(Tag::Precompile), "the precompile rows");
         }
     }
 }

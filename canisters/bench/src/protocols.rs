@@ -303,7 +303,9 @@ fn eth_gas() -> Vec<(String, u64)> {
         .collect()
 }
 
-fn row(name: &str) -> u64 {
+/// The measurement of a row tagged `precompile` (`icbls_harness::bench_rows!`): its precompile
+/// (EIP-2537, or EIP-4844's point evaluation) run on the row's input, `eth_input(name)`.
+pub(crate) fn precompile_row(name: &str) -> u64 {
     let (address, input) = eth_input(name).expect("a precompile row");
     match Precompile::from_address(address) {
         Some(Precompile::PairingCheck) => pairing(input.len() / 384),
@@ -321,41 +323,6 @@ fn row(name: &str) -> u64 {
 /// (kzg_point_evaluation/ of the public vectors), with its versioned hash.
 fn point_evaluation_input() -> Vec<u8> {
     hex_bytes::<192>(icbls_harness::POINT_EVALUATION_INPUT_HEX).to_vec()
-}
-
-/// The precompile rows' measurements: each runs its precompile on its input (`eth_input`).
-macro_rules! precompile_rows {
-    ($($name:ident),* $(,)?) => {
-        $(
-            pub(crate) fn $name() -> u64 {
-                row(stringify!($name))
-            }
-        )*
-    };
-}
-
-precompile_rows! {
-    eip2537_g1add,
-    eip2537_g2add,
-    eip2537_g1msm_1,
-    eip2537_g1msm_2,
-    eip2537_g1msm_8,
-    eip2537_g1msm_32,
-    eip2537_g1msm_128,
-    eip2537_g1msm_1024,
-    eip2537_g2msm_1,
-    eip2537_g2msm_2,
-    eip2537_g2msm_8,
-    eip2537_g2msm_32,
-    eip2537_g2msm_128,
-    eip2537_g2msm_1024,
-    eip2537_pairing_1,
-    eip2537_pairing_2,
-    eip2537_pairing_4,
-    eip2537_pairing_8,
-    eip2537_map_fp_to_g1,
-    eip2537_map_fp2_to_g2,
-    point_evaluation,
 }
 
 // ---- IC certificates ----

@@ -10,7 +10,9 @@
 //! - `BASELINE` is how the baseline canister (zkcrypto `bls12_381` and dfinity's crates)
 //!   exports it, or `none` where it has no such operation;
 //! - `TAGS`: `chart` (the chart and the README's headline table), `readme` (the headline table
-//!   only), `variant` (measured on every kernel variant).
+//!   only), `variant` (measured on every kernel variant), `precompile` (the bench canister
+//!   measures it with its precompile runner, `measurements::precompile_row(NAME)`, on the
+//!   row's EIP-2537 or EIP-4844 input, instead of a function of its own).
 //!
 //! The order is the results table's.
 
@@ -97,27 +99,27 @@ macro_rules! bench_rows {
             ibe_decrypt:                        query  baseline query  [];
             drand_quicknet_verify:              query  baseline query  [];
             drand_mainnet_verify:               query  baseline query  [];
-            eip2537_g1add:                      query  baseline none   [];
-            eip2537_g2add:                      query  baseline none   [];
-            eip2537_g1msm_1:                    query  baseline none   [];
-            eip2537_g1msm_2:                    query  baseline none   [];
-            eip2537_g1msm_8:                    query  baseline none   [];
-            eip2537_g1msm_32:                   query  baseline none   [];
-            eip2537_g1msm_128:                  query  baseline none   [readme];
-            eip2537_g1msm_1024:                 query  baseline none   [];
-            eip2537_g2msm_1:                    query  baseline none   [];
-            eip2537_g2msm_2:                    query  baseline none   [];
-            eip2537_g2msm_8:                    query  baseline none   [];
-            eip2537_g2msm_32:                   query  baseline none   [];
-            eip2537_g2msm_128:                  query  baseline none   [];
-            eip2537_g2msm_1024:                 update baseline none   [];
-            eip2537_pairing_1:                  query  baseline none   [];
-            eip2537_pairing_2:                  query  baseline none   [readme];
-            eip2537_pairing_4:                  query  baseline none   [];
-            eip2537_pairing_8:                  query  baseline none   [];
-            eip2537_map_fp_to_g1:               query  baseline none   [];
-            eip2537_map_fp2_to_g2:              query  baseline none   [];
-            point_evaluation:                   query  baseline none   [readme];
+            eip2537_g1add:                      query  baseline none   [precompile];
+            eip2537_g2add:                      query  baseline none   [precompile];
+            eip2537_g1msm_1:                    query  baseline none   [precompile];
+            eip2537_g1msm_2:                    query  baseline none   [precompile];
+            eip2537_g1msm_8:                    query  baseline none   [precompile];
+            eip2537_g1msm_32:                   query  baseline none   [precompile];
+            eip2537_g1msm_128:                  query  baseline none   [readme, precompile];
+            eip2537_g1msm_1024:                 query  baseline none   [precompile];
+            eip2537_g2msm_1:                    query  baseline none   [precompile];
+            eip2537_g2msm_2:                    query  baseline none   [precompile];
+            eip2537_g2msm_8:                    query  baseline none   [precompile];
+            eip2537_g2msm_32:                   query  baseline none   [precompile];
+            eip2537_g2msm_128:                  query  baseline none   [precompile];
+            eip2537_g2msm_1024:                 update baseline none   [precompile];
+            eip2537_pairing_1:                  query  baseline none   [precompile];
+            eip2537_pairing_2:                  query  baseline none   [readme, precompile];
+            eip2537_pairing_4:                  query  baseline none   [precompile];
+            eip2537_pairing_8:                  query  baseline none   [precompile];
+            eip2537_map_fp_to_g1:               query  baseline none   [precompile];
+            eip2537_map_fp2_to_g2:              query  baseline none   [precompile];
+            point_evaluation:                   query  baseline none   [readme, precompile];
         }
     };
 }
@@ -131,6 +133,8 @@ pub enum Tag {
     Readme,
     /// Measured on every kernel variant.
     Variant,
+    /// Measured by the bench canister's precompile runner.
+    Precompile,
 }
 
 /// How a canister exports a row's method.
@@ -196,6 +200,7 @@ macro_rules! row_value {
     (@tag chart) => { Tag::Chart };
     (@tag readme) => { Tag::Readme };
     (@tag variant) => { Tag::Variant };
+    (@tag precompile) => { Tag::Precompile };
 }
 
 /// [`ROWS`] from the table.
@@ -284,27 +289,38 @@ macro_rules! export_bench_methods {
 macro_rules! __export_bench_rows {
     ($canister:ident $($name:ident: $bench:ident baseline $baseline:ident [$($tag:ident),*];)*) => {
         mod methods {
-            $($crate::__export_bench_row!($canister $bench $baseline $name);)*
+            $($crate::__export_bench_row!($canister $bench $baseline $name [$($tag),*]);)*
         }
     };
 }
 
-/// One row's method, or nothing where the canister does not have the row.
+/// One row's method, or nothing where the canister does not have the row. The bench canister
+/// measures a row tagged `precompile` with its precompile runner; every other row, and every
+/// baseline row, with the function of the row's name.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __export_bench_row {
-    (Bench $kind:ident $baseline:ident $name:ident) => {
-        $crate::__export_bench_row!(@method $kind $name);
+    (Bench $kind:ident $baseline:ident $name:ident $tags:tt) => {
+        $crate::__export_bench_row!(@method $kind $name $tags);
     };
-    (Baseline $bench:ident none $name:ident) => {};
-    (Baseline $bench:ident $kind:ident $name:ident) => {
-        $crate::__export_bench_row!(@method $kind $name);
+    (Baseline $bench:ident none $name:ident $tags:tt) => {};
+    (Baseline $bench:ident $kind:ident $name:ident $tags:tt) => {
+        $crate::__export_bench_row!(@method $kind $name []);
     };
-    (@method $kind:ident $name:ident) => {
+    (@method $kind:ident $name:ident $tags:tt) => {
         #[ic_cdk::$kind]
         fn $name() -> u64 {
-            super::measurements::$name()
+            $crate::__export_bench_row!(@measure $name $tags)
         }
+    };
+    (@measure $name:ident []) => {
+        super::measurements::$name()
+    };
+    (@measure $name:ident [precompile $(, $rest:ident)*]) => {
+        super::measurements::precompile_row(stringify!($name))
+    };
+    (@measure $name:ident [$tag:ident $(, $rest:ident)*]) => {
+        $crate::__export_bench_row!(@measure $name [$($rest),*])
     };
 }
 
