@@ -31,6 +31,9 @@ pub enum VetKeyError {
     InconsistentEncryptedKey,
     /// The derived public key is the point at infinity, under which nothing verifies.
     IdentityPublicKey,
+    /// The master public key is the point at infinity: every key derived from it is a public
+    /// multiple of g2, whose vetKeys anyone can compute.
+    IdentityMasterKey,
     /// The decrypted vetKey is not a BLS signature on the input under the derived public key:
     /// wrong transport secret key, wrong input, wrong derived key or a corrupted `c3`.
     InvalidVetKey,
@@ -64,6 +67,9 @@ impl fmt::Display for VetKeyError {
                 f.write_str("EncryptedVetKey c1, c2: different discrete logarithms (e(c1, g2) != e(g1, c2))")
             }
             VetKeyError::IdentityPublicKey => f.write_str("DerivedPublicKey: the point at infinity"),
+            VetKeyError::IdentityMasterKey => f.write_str(
+                "MasterPublicKey: the point at infinity (every key derived from it is a public multiple of g2)",
+            ),
             VetKeyError::InvalidVetKey => f.write_str(
                 "EncryptedVetKey c3: the decrypted key is not a BLS signature on the input under the derived public key",
             ),

@@ -70,10 +70,16 @@ impl MasterPublicKey {
     pub const BYTES: usize = G2_BYTES;
 
     /// Decodes a compressed G2 point (96 bytes), checking its flags, that it is on the curve
-    /// and in the prime-order subgroup. The point at infinity is accepted, as `ic-vetkeys` does
-    /// (nothing verifies under it).
+    /// and in the prime-order subgroup. The point at infinity is refused
+    /// ([`VetKeyError::IdentityMasterKey`]), where `ic-vetkeys` accepts it: every key derived
+    /// from it is `H(…)·g2` for a public scalar, so anyone could compute its vetKeys and decrypt
+    /// what is encrypted to it.
     pub fn deserialize(bytes: &[u8]) -> Result<MasterPublicKey, VetKeyError> {
-        Ok(MasterPublicKey { point: decode_g2(bytes, "MasterPublicKey")? })
+        let point = decode_g2(bytes, "MasterPublicKey")?;
+        if point.is_identity() {
+            return Err(VetKeyError::IdentityMasterKey);
+        }
+        Ok(MasterPublicKey { point })
     }
 
     /// The 96-byte compressed encoding.
@@ -118,10 +124,15 @@ impl DerivedPublicKey {
     pub const BYTES: usize = G2_BYTES;
 
     /// Decodes a compressed G2 point (96 bytes), typically from `vetkd_public_key`, checking
-    /// its flags, that it is on the curve and in the subgroup. The point at infinity decodes
-    /// (as in `ic-vetkeys`), but nothing verifies under it.
+    /// its flags, that it is on the curve and in the subgroup. The point at infinity is refused
+    /// ([`VetKeyError::IdentityPublicKey`]), where `ic-vetkeys` decodes it: nothing verifies
+    /// under it, and a ciphertext encrypted to it would be readable by anyone.
     pub fn deserialize(bytes: &[u8]) -> Result<DerivedPublicKey, VetKeyError> {
-        Ok(DerivedPublicKey { point: decode_g2(bytes, "DerivedPublicKey")? })
+        let point = decode_g2(bytes, "DerivedPublicKey")?;
+        if point.is_identity() {
+            return Err(VetKeyError::IdentityPublicKey);
+        }
+        Ok(DerivedPublicKey { point })
     }
 
     /// The 96-byte compressed encoding.

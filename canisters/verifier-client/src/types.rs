@@ -557,14 +557,16 @@ pub struct VerifiedSyncAggregate {
 pub enum VetKdMasterKey {
     /// A mainnet key by name: `"key_1"` or `"test_key_1"` (built in, as `ic-vetkeys` has them).
     Mainnet(String),
-    /// A master public key's bytes (96, compressed G2), e.g. a local replica's.
+    /// A master public key's bytes (96, compressed G2), e.g. a local replica's. The point at
+    /// infinity is refused: every key derived from it is a public multiple of g2.
     Raw(#[serde(with = "serde_bytes")] Vec<u8>),
 }
 
 /// The public key a vetKey is verified under or an IBE ciphertext is encrypted to.
 #[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub enum VetKeyPublicKey {
-    /// A derived public key (96 bytes, compressed G2), as `vetkd_public_key` returns it.
+    /// A derived public key (96 bytes, compressed G2), as `vetkd_public_key` returns it; not
+    /// the point at infinity.
     Derived(#[serde(with = "serde_bytes")] Vec<u8>),
     /// Derived here, as `vetkd_public_key` would: the master key, derived for the canister,
     /// then for the context (an empty context stops at the canister's key).

@@ -61,7 +61,7 @@ fn vetkeys_through_the_verifier() {
         (with(&|a| a.vetkey.pop().map(drop).unwrap()), ("malformed", "vetkey")),
         (with(&|a| a.vetkey[0] &= 0x7f), ("malformed", "vetkey")),
         (with(&|a| a.public_key = VetKeyPublicKey::Derived(dpk[..95].to_vec())), ("malformed", "public_key.Derived")),
-        (with(&|a| a.public_key = VetKeyPublicKey::Derived(identity.clone())), ("malformed", "public_key")),
+        (with(&|a| a.public_key = VetKeyPublicKey::Derived(identity.clone())), ("malformed", "public_key.Derived")),
         (
             with(&|a| {
                 a.public_key = VetKeyPublicKey::FromMaster(VetKeyDerivation {
@@ -132,4 +132,49 @@ fn vetkeys_through_the_verifier() {
     assert_eq!(refusal(&e), ("malformed", "public_key.Derived"));
     let huge = IbeEncryptArgs { message: vec![0; MAX_IBE_BYTES as usize], ..ibe.clone() };
     assert_eq!(refusal(&encrypt(&mut v, &huge).unwrap_err()), ("too large", "message"));
+}
+
+/// The attack of an identity master key: every key derived from the point at infinity is
+/// `t·g2` for a scalar `t` anyone can compute (`H(len(mpk) ‖ mpk ‖ len(id) ‖ id)`, vetKD's
+/// derivation step), so anyone can make its vetKeys. The canister once accepted such a key as
+/// `Raw` and answered that a forged vetKey was valid; it now refuses the key.
+#[test]
+fn an_identity_master_key_is_refused() {
+    use icbls::hash_to_curve::{expand_message_xmd, hash_to_g1};
+    use icbls::{Fr, G2Affine, G2Projective};
+    let mut v = Verifier::install(backend_from_env().unwrap()).unwrap();
+    let identity = G2Affine::identity().to_compressed();
+    let canister_id = Principal::from_slice(&[7; 10]);
+    // The derivation's scalar, as the library computes it (src/vetkeys/mod.rs, hash_to_scalar).
+    let mut framed = Vec::new();
+    for part in [&identity[..], canister_id.as_slice()] {
+        framed.extend_from_slice(&(part.len() as u64).to_be_bytes());
+        framed.extend_from_slice(part);
+    }
+    let okm = expand_message_xmd(&framed, b"ic-vetkd-bls12-381-g2-canister-id", 48).unwrap();
+    let mut wide = [0u8; 64];
+    wide[16..].copy_from_slice(&okm);
+    let t = Fr::from_bytes_wide(&wide);
+    let derived = G2Projective::generator().mul_vartime(&t).to_affine_vartime().to_compressed();
+    // The forged vetKey: t·H(dpk ‖ input), an augmented BLS signature under t·g2.
+    let input = b"the attacker's input".to_vec();
+    let message = [&derived[..], &input[..]].concat();
+    let forged = hash_to_g1(&message, b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_AUG_").mul_vartime(&t);
+    let vetkey = forged.to_affine_vartime().to_compressed().to_vec();
+    // It is a valid vetKey of the key the identity master key derives to: the forgery is real.
+    let under_derived =
+        VerifyVetKeyArgs { public_key: VetKeyPublicKey::Derived(derived.to_vec()), input, vetkey: vetkey.clone() };
+    assert_eq!(verify(&mut v, &under_derived), Ok(VerifiedVetKey { derived_public_key: derived.to_vec() }));
+    // Named through the identity master key, it is refused, and so is encrypting to it.
+    let from_identity = VetKeyPublicKey::FromMaster(VetKeyDerivation {
+        master_key: VetKdMasterKey::Raw(identity.to_vec()),
+        canister_id,
+        context: vec![],
+    });
+    let args = VerifyVetKeyArgs { public_key: from_identity.clone(), ..under_derived };
+    let e = verify(&mut v, &args).unwrap_err();
+    assert_eq!(refusal(&e), ("malformed", "public_key.FromMaster.master_key"));
+    assert!(e.to_string().contains("point at infinity"), "{e}");
+    let ibe = IbeEncryptArgs { public_key: from_identity, identity: vec![1], message: vec![2], seed: vec![3; 32] };
+    assert_eq!(refusal(&encrypt(&mut v, &ibe).unwrap_err()), ("malformed", "public_key.FromMaster.master_key"));
 }
