@@ -462,12 +462,14 @@ macro_rules! verifier_methods {
             ]
             ibe_encrypt(args: IbeEncryptArgs) -> Result<Vec<u8>, Error>,
                 units |args: &IbeEncryptArgs| {
+                    args.check_seed()?;
                     Ok(Some($crate::service::Units { bytes: args.input_bytes(), ..Default::default() }))
                 },
                 price [
                     // A key derivation at most, two secret multiplications, a pairing; per byte, the message
-                    // hashed to the scalar (SHA-256) and masked (SHAKE256). The ciphertext is the message plus
-                    // 136 bytes, so the message is capped to fit the reply.
+                    // hashed to the scalar (SHA-256) and masked (SHAKE256), and the seed hashed (HKDF). The
+                    // ciphertext is the message plus 136 bytes, so the message is capped to fit the reply;
+                    // the seed is capped on its own (`check_seed`).
                     Model {
                         fixed: 70_000_000,
                         per_byte: 250,

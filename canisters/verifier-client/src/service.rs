@@ -79,7 +79,7 @@ pub const MAX_SYNC_COMMITTEE_SLOTS: u32 = 64;
 /// | `register_sync_committee` (an update only) | public keys | - |
 /// | `verify_sync_aggregate` | - | - |
 /// | `verify_vetkey` | - | the input's and the derivation context's length |
-/// | `ibe_encrypt` | - | the message's, the identity's and the derivation context's length |
+/// | `ibe_encrypt` | - | the message's, the identity's, the seed's and the derivation context's length |
 #[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct PriceArgs {
     /// The method, e.g. `"pairing_check_update"` (or `"pairing_check"`: the same price).
@@ -192,9 +192,12 @@ pub const NO_CAP: [u64; 2] = [u64::MAX, u64::MAX];
 /// Any length that fits in an argument.
 pub const ARG_CAP: [u64; 2] = [MAX_ARGUMENT_BYTES, MAX_ARGUMENT_BYTES];
 
-/// The most bytes of an `ibe_encrypt` message (with its identity and context): the ciphertext
-/// must fit the 2 MiB reply.
+/// The most bytes of an `ibe_encrypt` message (with its identity, seed and context): the
+/// ciphertext must fit the 2 MiB reply.
 pub const MAX_IBE_BYTES: u64 = 1024 * 1024;
+/// The most bytes of an `ibe_encrypt` seed. A seed of other than 32 bytes is hashed (HKDF, about
+/// 145 instructions a byte) before any other work, and 32 random bytes are all a seed needs.
+pub const MAX_IBE_SEED_BYTES: u64 = 64;
 
 /// The most points of an EIP-2537 G1 MSM in a query and in an update (the update's is the 2 MiB
 /// argument's bound, rounded down to a multiple of 16).

@@ -631,18 +631,29 @@ pub struct IbeEncryptArgs {
     /// The plaintext.
     #[serde(with = "serde_bytes")]
     pub message: Vec<u8>,
-    /// The encryption's randomness: at least 16 bytes, fresh and secret (32 are used as they
-    /// are, others through HKDF, as `ic-vetkeys`'s `IbeSeed::from_bytes`). The same seed,
-    /// key, identity and message give the same ciphertext.
+    /// The encryption's randomness: 16 to 64 bytes ([`MAX_IBE_SEED_BYTES`](crate::service::MAX_IBE_SEED_BYTES)),
+    /// fresh and secret (32 are used as they are, others through HKDF, as `ic-vetkeys`'s
+    /// `IbeSeed::from_bytes`). The same seed, key, identity and message give the same ciphertext.
     #[serde(with = "serde_bytes")]
     pub seed: Vec<u8>,
 }
 
 impl IbeEncryptArgs {
-    /// The bytes the call reads and writes, which its price counts: the message, the identity
-    /// and the derivation context.
+    /// The bytes the call reads, hashes and writes, which its price counts: the message, the
+    /// identity, the seed and the derivation context.
     pub fn input_bytes(&self) -> u64 {
-        (self.message.len() + self.identity.len()) as u64 + self.public_key.variable_bytes()
+        (self.message.len() + self.identity.len() + self.seed.len()) as u64 + self.public_key.variable_bytes()
+    }
+
+    /// Refuses a seed over [`MAX_IBE_SEED_BYTES`](crate::service::MAX_IBE_SEED_BYTES) bytes
+    /// (`InputTooLarge` naming `seed`), before it is hashed.
+    pub fn check_seed(&self) -> Result<(), Error> {
+        let limit = crate::service::MAX_IBE_SEED_BYTES;
+        let actual = self.seed.len() as u64;
+        if actual > limit {
+            return Err(Error::InputTooLarge(LimitExceeded { field: "seed".into(), limit, actual }));
+        }
+        Ok(())
     }
 }
 

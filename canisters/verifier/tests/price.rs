@@ -19,6 +19,7 @@ use icbls_testkit::backend::{CallKind, MeterBackend, Sender};
 use icbls_testkit::fixtures::{self, internet_identity_signature, mainnet_sync_update, subnet_certificate};
 use icbls_verifier_client::service::{self, cycles_for_instructions, Context, Units};
 use serde::de::DeserializeOwned;
+use std::sync::OnceLock;
 
 /// A paying canister.
 fn payer() -> Principal {
@@ -65,6 +66,16 @@ fn items(items: u64, bytes: u64) -> Units {
 /// Keys no earlier case used (proof checks are cached by key).
 fn fresh_keys(n: usize, seed: u8) -> Vec<SecretKey> {
     (0..n).map(|i| SecretKey::key_gen(&[seed; 32], &(i as u64).to_be_bytes()).unwrap()).collect()
+}
+
+/// Every method's example from the per-endpoint table (`icbls_bench::endpoints`), measured
+/// once for the tests here.
+fn examples() -> &'static [EndpointRow] {
+    static EXAMPLES: OnceLock<Vec<EndpointRow>> = OnceLock::new();
+    EXAMPLES.get_or_init(|| {
+        let mut v = Verifier::install(Box::new(MeterBackend::new())).unwrap();
+        measure_endpoints(&mut v).unwrap()
+    })
 }
 
 fn cases() -> Vec<Case> {
@@ -593,8 +604,7 @@ fn methods_without_a_case_are_priced_on_their_example() {
         return;
     }
     use icbls_verifier_client::methods::METHODS;
-    let mut examples = Verifier::install(Box::new(MeterBackend::new())).unwrap();
-    let examples = measure_endpoints(&mut examples).unwrap();
+    let examples = examples();
     let cases = cases();
     let mut v = Verifier::install_with(Box::new(MeterBackend::new()), None, &[controller()]).unwrap();
     let unpriced = METHODS
@@ -638,4 +648,121 @@ fn methods_without_a_case_are_priced_on_their_example() {
         checked += 1;
     }
     assert!(checked >= 1);
+}
+
+/// The price a canister that is neither a controller nor allow-listed is asked for `arg`
+/// (calling `method` without cycles), or the refusal that comes before any price.
+fn asked_price(v: &mut Verifier, method: &str, arg: &[u8]) -> Result<u128, Error> {
+    let asked: Result<candid::Reserved, Error> =
+        v.call_raw_from(method, arg, CallKind::Update, Sender::Canister { id: payer(), cycles: 0 }).unwrap();
+    match asked {
+        Err(Error::PaymentRequired(paid)) => Ok(paid.price),
+        Err(Error::InsufficientCycles(shortfall)) => Ok(shortfall.price),
+        Err(refusal) => Err(refusal),
+        Ok(_) => panic!("{method}: answered without cycles"),
+    }
+}
+
+/// Grows the `index`-th variable-length byte field (a `blob`, a `text`) of `value`, in
+/// depth-first order and in the first element of each list, by `extra` bytes: `Some` with its
+/// path when there is one, `None` (and `index` counted down) otherwise.
+fn grow_field(value: &mut candid::IDLValue, path: &str, index: &mut usize, extra: usize) -> Option<String> {
+    use candid::types::value::IDLValue;
+    let mut leaf = |grow: &mut dyn FnMut()| {
+        if *index == 0 {
+            grow();
+            Some(path.to_string())
+        } else {
+            *index -= 1;
+            None
+        }
+    };
+    match value {
+        IDLValue::Blob(bytes) => leaf(&mut || bytes.resize(bytes.len() + extra, 0)),
+        IDLValue::Text(text) => leaf(&mut || text.push_str(&"a".repeat(extra))),
+        IDLValue::Vec(items) if !items.is_empty() && items.iter().all(|i| matches!(i, IDLValue::Nat8(_))) => {
+            leaf(&mut || items.resize(items.len() + extra, IDLValue::Nat8(0)))
+        }
+        IDLValue::Vec(items) => items.first_mut().and_then(|i| grow_field(i, &format!("{path}[0]"), index, extra)),
+        IDLValue::Opt(inner) => grow_field(inner, path, index, extra),
+        IDLValue::Record(fields) => {
+            fields.iter_mut().find_map(|f| grow_field(&mut f.val, &format!("{path}.{}", f.id), index, extra))
+        }
+        IDLValue::Variant(v) => grow_field(&mut v.0.val, &format!("{path}.{}", v.0.id), index, extra),
+        _ => None,
+    }
+}
+
+/// No input field is unpriced (issue 35, item 2): every variable-length byte field of every
+/// paid method's example is grown until the argument fills the 2 MiB limit, and the grown call,
+/// paid at the price the verifier asks for it, must spend no more than that price's model
+/// before the margin, or be refused before any price (a cap, a malformed input). The table it
+/// prints gives each field's instructions per added byte against the price's.
+#[test]
+fn every_byte_field_is_priced() {
+    if !fixtures::available() {
+        return;
+    }
+    use candid_parser::utils::{instantiate_candid, CandidSource};
+    use icbls_verifier_client::methods::METHODS;
+    let did = std::fs::read_to_string(icbls_canister_build::build::CanisterPackage::Verifier.did_path()).unwrap();
+    let (_, (env, service)) = instantiate_candid(CandidSource::Text(&did)).unwrap();
+    let mut v = Verifier::install_with(Box::new(MeterBackend::new()), None, &[controller()]).unwrap();
+    let mut report = String::from(
+        "| method | field | added bytes | outcome |\n|---|---|---:|---|\n",
+    );
+    let mut failures = Vec::new();
+    let mut grown_fields = 0;
+    for m in METHODS {
+        // The update that does the method's own work with the method's argument: its twin, or
+        // itself (the per-precompile queries are paid through `eip2537_call`, whose example is
+        // its own row).
+        let Some(paid) = m.twin.or(m.update.then_some(m.name)).filter(|_| m.paid_by.is_some()) else {
+            continue;
+        };
+        let Some(example) = examples().iter().find(|e| e.method == m.name || e.method == paid) else {
+            panic!("{}: no example in icbls_bench::endpoints", m.name);
+        };
+        let types = env.get_method(&service, m.name).unwrap().args.clone();
+        let mut call = |arg: &[u8]| -> Result<(u128, u64), Error> {
+            let price = asked_price(&mut v, paid, arg)?;
+            let _: Result<candid::Reserved, Error> = v
+                .call_raw_from(paid, arg, CallKind::Update, Sender::Canister { id: payer(), cycles: price })
+                .unwrap_or_else(|e| panic!("{paid}: rejected: {e}"));
+            Ok((price, v.last_instructions.unwrap()))
+        };
+        let (base_price, base_instructions) =
+            call(&example.arg).unwrap_or_else(|e| panic!("{paid} ({}): refused: {e}", example.input));
+        for index in 0.. {
+            let mut args = candid::IDLArgs::from_bytes_with_types(&example.arg, &env, &types).unwrap();
+            let extra = (service::MAX_ARGUMENT_BYTES as usize).saturating_sub(example.arg.len() + 64);
+            let mut countdown = index;
+            let Some(field) =
+                args.args.iter_mut().enumerate().find_map(|(i, a)| grow_field(a, &format!("arg{i}"), &mut countdown, extra))
+            else {
+                break;
+            };
+            grown_fields += 1;
+            let grown = args.to_bytes_with_types(&env, &types).unwrap();
+            let outcome = match call(&grown) {
+                Err(refusal) => format!("refused before a price: {refusal}"),
+                Ok((price, measured)) => {
+                    if u128::from(measured) * u128::from(100 + service::PRICE_MARGIN_PERCENT) / 100
+                        > price - service::BASE_FEE_CYCLES
+                    {
+                        failures.push(format!(
+                            "{paid} {field} +{extra} bytes: {measured} instructions, over the model of its price {price}"
+                        ));
+                    }
+                    let per_byte = measured.saturating_sub(base_instructions) as f64 / extra as f64;
+                    let priced = price.saturating_sub(base_price) as f64 / extra as f64;
+                    format!("paid {price}, spent {measured} ({per_byte:.1} / {priced:.1} a byte)")
+                }
+            };
+            report.push_str(&format!("| `{paid}` | `{field}` | {extra} | {outcome} |\n"));
+        }
+    }
+    println!("{report}");
+    assert!(grown_fields >= 40, "{grown_fields} fields grown\n{report}");
+    assert!(failures.is_empty(), "{}\n{report}", failures.join("\n"));
 }

@@ -11,7 +11,7 @@ use common::refusal;
 use icbls::vetkeys::{IbeCiphertext, VetKey, VrfOutput};
 use icbls_bench::verifier::*;
 use icbls_testkit::backend::backend_from_env;
-use icbls_verifier_client::service::MAX_IBE_BYTES;
+use icbls_verifier_client::service::{MAX_IBE_BYTES, MAX_IBE_SEED_BYTES};
 use serde_json::Value;
 
 /// `ic-vetkeys`'s vectors, or `None` when the public vectors are absent (the test is skipped).
@@ -132,6 +132,18 @@ fn vetkeys_through_the_verifier() {
     assert_eq!(refusal(&e), ("malformed", "public_key.Derived"));
     let huge = IbeEncryptArgs { message: vec![0; MAX_IBE_BYTES as usize], ..ibe.clone() };
     assert_eq!(refusal(&encrypt(&mut v, &huge).unwrap_err()), ("too large", "message"));
+    // The seed is capped (issue 35, item 2): a 2,000,000-byte seed was hashed for about 290M
+    // instructions on a price that counted none of it; it is refused before any work, and a
+    // seed at the cap is priced with the message.
+    let most = IbeEncryptArgs { seed: vec![3; MAX_IBE_SEED_BYTES as usize], ..ibe.clone() };
+    assert!(encrypt(&mut v, &most).is_ok());
+    assert_eq!(most.input_bytes(), ibe.input_bytes() - ibe.seed.len() as u64 + MAX_IBE_SEED_BYTES);
+    for len in [MAX_IBE_SEED_BYTES as usize + 1, 2_000_000] {
+        let seeded = IbeEncryptArgs { seed: vec![3; len], ..ibe.clone() };
+        let e = encrypt(&mut v, &seeded).unwrap_err();
+        assert_eq!(refusal(&e), ("too large", "seed"));
+        assert!(v.last_instructions.is_none_or(|i| i < 20_000_000), "{len}-byte seed: {:?}", v.last_instructions);
+    }
 }
 
 /// The attack of an identity master key: every key derived from the point at infinity is
