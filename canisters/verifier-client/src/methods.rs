@@ -579,7 +579,10 @@ pub fn model(method: &str, address: Option<u8>) -> Result<&'static Model, Error>
     MODELS.iter().find(|m| m.method == base && (!eip || m.address == address)).ok_or_else(|| match (eip, address) {
         (true, Some(a)) => Error::unsupported("address", format!("no EIP-2537 precompile at address {a:#04x}")),
         (true, None) => Error::unsupported("address", "eip2537_call is priced per precompile: give its address"),
-        _ => Error::unsupported("method", format!("{method:?} is not a priced method of the verifier")),
+        _ => Error::unsupported(
+            "method",
+            format!("{} is not a priced method of the verifier", crate::types::quoted(method)),
+        ),
     })
 }
 

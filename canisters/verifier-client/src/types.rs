@@ -134,6 +134,19 @@ impl Error {
     }
 }
 
+/// The most characters of a caller's string an error repeats.
+pub const MAX_ECHOED_CHARS: usize = 64;
+
+/// `text` quoted for an error message: its first [`MAX_ECHOED_CHARS`] characters, escaped as
+/// Rust's `{:?}` does, and how long it was when it is longer. An error never repeats more than
+/// a few hundred bytes of what a caller sent, however long the input.
+pub fn quoted(text: &str) -> String {
+    match text.char_indices().nth(MAX_ECHOED_CHARS) {
+        None => format!("{text:?}"),
+        Some((end, _)) => format!("{:?}... ({} bytes)", &text[..end], text.len()),
+    }
+}
+
 impl core::fmt::Display for Error {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         let (kind, d) = match self {
@@ -534,7 +547,8 @@ pub struct SyncAggregateArgs {
     /// `sync_committee_signature`, compressed (96 bytes).
     #[serde(with = "serde_bytes")]
     pub sync_committee_signature: Vec<u8>,
-    /// The update's `signature_slot`, which gives mainnet's fork version.
+    /// The update's `signature_slot`, after `attested_header.slot` (the aggregate is included
+    /// in a later block than the one it signs), which gives mainnet's fork version.
     pub signature_slot: u64,
     /// The fork and network; absent, Ethereum mainnet (its genesis validators root, and the
     /// fork version of `signature_slot - 1`'s epoch).

@@ -22,12 +22,12 @@ const DEFAULT_MAX_AGE_NS: u64 = 300_000_000_000;
 
 /// The most paths one call may look up. Each lookup walks at most the certificate once, so
 /// this bounds the lookups' work by a small multiple of the verification's.
-const MAX_LOOKUP_PATHS: usize = 64;
+pub(crate) const MAX_LOOKUP_PATHS: usize = 64;
 
 /// The most labels in one path: the interface specification's bound on read_state paths
 /// ("Request: Read state": "a path is itself a sequence of at most 127 blobs"). A longer path
 /// cannot reach a leaf of a tree the library decodes (at most `MAX_TREE_DEPTH` = 128 levels).
-const MAX_LOOKUP_LABELS: usize = 127;
+pub(crate) const MAX_LOOKUP_LABELS: usize = 127;
 
 /// The most bytes of labels in one path. Real paths are far shorter (`/canister/<id>/
 /// metadata/<name>`, `/request_status/<32-byte id>/reply`).
@@ -526,6 +526,14 @@ pub fn verify_sync_aggregate(args: &SyncAggregateArgs) -> Result<VerifiedSyncAgg
         state_root: fixed("attested_header.state_root", &h.state_root)?,
         body_root: fixed("attested_header.body_root", &h.body_root)?,
     };
+    // The aggregate signs the block before the one that includes it: `signature_slot >
+    // attested_header.beacon.slot` (altair light client, `validate_light_client_update`).
+    if args.signature_slot <= h.slot {
+        return Err(Error::malformed(
+            "signature_slot",
+            format!("{} is not after attested_header.slot ({})", args.signature_slot, h.slot),
+        ));
+    }
     let (fork_version, genesis_validators_root) = match &args.fork {
         None => (mainnet_fork_version(args.signature_slot), MAINNET_GENESIS_VALIDATORS_ROOT),
         Some(f) => (
@@ -565,7 +573,7 @@ fn vetkey_public_key(key: &VetKeyPublicKey) -> Result<vetkeys::DerivedPublicKey,
                 VetKdMasterKey::Mainnet(name) => vetkeys::MasterPublicKey::for_mainnet_key(name).ok_or_else(|| {
                     Error::unsupported(
                         "public_key.FromMaster.master_key",
-                        format!("{name:?} is not a mainnet vetKD key (key_1, test_key_1)"),
+                        format!("{} is not a mainnet vetKD key (key_1, test_key_1)", quoted(name)),
                     )
                 })?,
                 VetKdMasterKey::Raw(bytes) => vetkeys::MasterPublicKey::deserialize(bytes)

@@ -12,16 +12,20 @@
 //!   billion instructions before any cap could look at them. This pass counts the values an
 //!   argument holds (a list's elements, a record's fields, an option's content; a list of
 //!   fixed-size numbers, such as a blob, is one value) and refuses more than [`MAX_VALUES`]
-//!   after about 50 instructions a value. The largest valid argument holds about 6,200 values
-//!   (`pairing_check_update` at its cap of 2,048 pairs).
+//!   after about 50 instructions a value. The largest valid argument holds 8,206 values
+//!   (`verify_certificate` with 64 lookups of 127 labels; `pairing_check_update` at its cap of
+//!   2,048 pairs holds 6,144), so a refused argument has cost the candid crate nothing and this
+//!   pass about 420K instructions (the bound was once 65,536 values, which cost about 55M to
+//!   decode before the caps could refuse them).
 //!
 //! Everything else (subtyping, field names, quotas) is left to the candid crate.
 
 /// The most entries in an argument's type table (the verifier's largest argument type has
 /// fewer than 16).
 pub const MAX_TYPE_TABLE_ENTRIES: usize = 64;
-/// The most values an argument may hold.
-pub const MAX_VALUES: u64 = 65_536;
+/// The most values an argument may hold: the largest valid argument's count (8,206, which a
+/// test derives from the caps) and a little more.
+pub const MAX_VALUES: u64 = 8_448;
 
 /// A type reference: a primitive's opcode (negative) or a table index.
 type TypeRef = i64;
@@ -105,13 +109,14 @@ struct Walk<'a> {
     reader: Reader<'a>,
     table: Vec<Entry>,
     values: u64,
+    limit: u64,
 }
 
 impl Walk<'_> {
     fn count(&mut self, n: u64) -> Result<(), String> {
         self.values = self.values.saturating_add(n);
-        if self.values > MAX_VALUES {
-            Err(format!("the argument holds more than {MAX_VALUES} values"))
+        if self.values > self.limit {
+            Err(format!("the argument holds more than {} values", self.limit))
         } else {
             Ok(())
         }
@@ -200,6 +205,11 @@ impl Walk<'_> {
 /// Checks the argument `bytes`: at most [`MAX_TYPE_TABLE_ENTRIES`] type-table entries, none
 /// recursive, and at most [`MAX_VALUES`] values. The error says what is wrong.
 pub fn check(bytes: &[u8]) -> Result<(), String> {
+    walk(bytes, MAX_VALUES).map(|_| ())
+}
+
+/// [`check`] with at most `limit` values: the number of values.
+fn walk(bytes: &[u8], limit: u64) -> Result<u64, String> {
     if bytes.get(..4) != Some(b"DIDL") {
         return Err("the argument does not start with DIDL".into());
     }
@@ -265,8 +275,9 @@ pub fn check(bytes: &[u8]) -> Result<(), String> {
     for _ in 0..args {
         types.push(reference(&mut r)?);
     }
-    let mut walk = Walk { reader: r, table, values: 0 };
-    types.into_iter().try_for_each(|t| walk.value(t))
+    let mut walk = Walk { reader: r, table, values: 0, limit };
+    types.into_iter().try_for_each(|t| walk.value(t))?;
+    Ok(walk.values)
 }
 
 /// Refuses a table in which an entry refers back to itself (through other entries or not).
@@ -310,4 +321,88 @@ fn check_acyclic(table: &[Entry]) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use icbls_verifier_client::methods::{self, METHODS};
+    use icbls_verifier_client::*;
+
+    /// An update's cap on the list of `method`.
+    fn cap(method: &str) -> usize {
+        methods::model(method, None).unwrap().items_cap[1] as usize
+    }
+
+    /// The valid argument with the most values of each method with a list cap: every list at
+    /// its update cap (the bytes inside do not count, and are left short).
+    fn largest_arguments() -> Vec<(&'static str, Vec<u8>)> {
+        let b = || vec![1u8];
+        let n = |method| cap(method);
+        let keys = |k: usize| vec![b(); k];
+        let certificate = VerifyCertificateArgs {
+            certificate: b(),
+            root_key: Some(b()),
+            canister_id: Some(candid::Principal::anonymous()),
+            subnet_id: Some(candid::Principal::anonymous()),
+            now_ns: Some(1),
+            max_age_ns: Some(1),
+            delegation_max_age_ns: Some(1),
+            lookup: vec![vec![b(); crate::calls::MAX_LOOKUP_LABELS]; crate::calls::MAX_LOOKUP_PATHS],
+        };
+        let k = n("bls_fast_aggregate_verify");
+        let fast = FastAggregateVerifyArgs {
+            scheme: Scheme::MinPk,
+            public_keys: keys(k),
+            proofs_of_possession: keys(k),
+            message: b(),
+            signature: b(),
+        };
+        let k = n("bls_aggregate_verify");
+        let aggregate = AggregateVerifyArgs {
+            scheme: Scheme::MinPk,
+            public_keys: keys(k),
+            proofs_of_possession: keys(k),
+            messages: keys(k),
+            signature: b(),
+        };
+        let item = SignedMessage { public_key: b(), message: b(), signature: b() };
+        let batch = BatchVerifyArgs { scheme: Scheme::MinSig, items: vec![item; n("bls_batch_verify")] };
+        let committee =
+            RegisterSyncCommitteeArgs { public_keys: keys(n("register_sync_committee")), aggregate_public_key: b() };
+        let pairs = vec![PairingPair { g1: b(), g2: b() }; n("pairing_check")];
+        vec![
+            ("verify_certificate", candid::encode_one(certificate).unwrap()),
+            ("bls_fast_aggregate_verify", candid::encode_one(fast).unwrap()),
+            ("bls_aggregate_verify", candid::encode_one(aggregate).unwrap()),
+            ("bls_batch_verify", candid::encode_one(batch).unwrap()),
+            ("register_sync_committee", candid::encode_one(committee).unwrap()),
+            ("pairing_check", candid::encode_one(pairs).unwrap()),
+        ]
+    }
+
+    /// Issue 35, item 6: the bound was 65,536 values, and 65K empty blobs cost about 55M
+    /// instructions to decode before an unpaid call was refused. It is now what the largest
+    /// valid argument needs, derived here from the caps of every method with a list.
+    #[test]
+    fn max_values_is_what_the_largest_valid_argument_needs() {
+        let largest = largest_arguments();
+        // Every method whose model caps a list is here (the other lists are fixed-size).
+        for m in METHODS.iter().filter(|m| m.paid_by.is_some()) {
+            let capped = methods::model(m.name, None).is_ok_and(|model| model.items_cap[1] != u64::MAX);
+            assert!(!capped || largest.iter().any(|(name, _)| *name == m.name), "{}: no largest argument", m.name);
+        }
+        let counts: Vec<(&str, u64)> = largest.iter().map(|(m, arg)| (*m, walk(arg, u64::MAX).unwrap())).collect();
+        let most = counts.iter().map(|c| c.1).max().unwrap();
+        assert_eq!(most, 8_206, "{counts:?}");
+        assert!(most <= MAX_VALUES && MAX_VALUES <= most + most / 16, "{counts:?}");
+        for (method, arg) in &largest {
+            assert_eq!(check(arg), Ok(()), "{method}");
+        }
+        // One value more than the bound is refused: empty blobs, one byte each on the wire.
+        let empty = candid::encode_one(vec![Vec::<u8>::new(); MAX_VALUES as usize + 1]).unwrap();
+        assert_eq!(check(&empty), Err(format!("the argument holds more than {MAX_VALUES} values")));
+        let at_bound = candid::encode_one(vec![Vec::<u8>::new(); MAX_VALUES as usize]).unwrap();
+        assert_eq!(check(&at_bound), Ok(()));
+    }
 }

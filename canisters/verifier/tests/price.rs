@@ -708,9 +708,7 @@ fn every_byte_field_is_priced() {
     let did = std::fs::read_to_string(icbls_canister_build::build::CanisterPackage::Verifier.did_path()).unwrap();
     let (_, (env, service)) = instantiate_candid(CandidSource::Text(&did)).unwrap();
     let mut v = Verifier::install_with(Box::new(MeterBackend::new()), None, &[controller()]).unwrap();
-    let mut report = String::from(
-        "| method | field | added bytes | outcome |\n|---|---|---:|---|\n",
-    );
+    let mut report = String::from("| method | field | added bytes | outcome |\n|---|---|---:|---|\n");
     let mut failures = Vec::new();
     let mut grown_fields = 0;
     for m in METHODS {
@@ -737,8 +735,11 @@ fn every_byte_field_is_priced() {
             let mut args = candid::IDLArgs::from_bytes_with_types(&example.arg, &env, &types).unwrap();
             let extra = (service::MAX_ARGUMENT_BYTES as usize).saturating_sub(example.arg.len() + 64);
             let mut countdown = index;
-            let Some(field) =
-                args.args.iter_mut().enumerate().find_map(|(i, a)| grow_field(a, &format!("arg{i}"), &mut countdown, extra))
+            let Some(field) = args
+                .args
+                .iter_mut()
+                .enumerate()
+                .find_map(|(i, a)| grow_field(a, &format!("arg{i}"), &mut countdown, extra))
             else {
                 break;
             };

@@ -494,6 +494,38 @@ fn unpriced_byte_strings_decode_cheaply() {
     }
 }
 
+/// An error repeats at most a short prefix of what the caller sent (issue 35, item 6): a
+/// `price` for a 1.9 MB method name, and a vetKD key named by 1.9 MB of control characters
+/// (each escaped to six), were once echoed whole with `{:?}`, a reply up to six times the
+/// argument.
+#[test]
+fn errors_echo_a_bounded_prefix_of_caller_strings() {
+    let mut v = on_meter();
+    let anyone = Sender::User(Principal::anonymous());
+    let long = "\u{1}".repeat(1_900_000);
+    let price = PriceArgs { method: long.clone(), address: None, items: 0, bytes: 0 };
+    let vetkey = VerifyVetKeyArgs {
+        public_key: VetKeyPublicKey::FromMaster(VetKeyDerivation {
+            master_key: VetKdMasterKey::Mainnet(long.clone()),
+            canister_id: Principal::anonymous(),
+            context: vec![],
+        }),
+        input: vec![],
+        vetkey: icbls::G1Affine::generator().to_compressed().to_vec(),
+    };
+    for (method, arg, field) in [
+        ("price", candid::encode_one(price).unwrap(), "method"),
+        ("verify_vetkey", candid::encode_one(vetkey).unwrap(), "public_key.FromMaster.master_key"),
+    ] {
+        let out = call(&mut v, method, &arg, CallKind::Query, anyone);
+        let e = decode::<Result<candid::Reserved, Error>>(&out).unwrap_err();
+        assert_eq!(e.field(), Some(field), "{method}: {e}");
+        let reply = out.response.as_ref().unwrap().len();
+        assert!(reply < 1_000, "{method}: a {reply}-byte reply to a {}-byte argument", arg.len());
+        assert!(e.to_string().contains("(1900000 bytes)"), "{method}: {e}");
+    }
+}
+
 /// Hostile Candid arguments: cheap to send, expensive to decode without quotas. Each is
 /// rejected (a reject with the verifier's Candid message, not a trap) within a stated bound.
 #[test]
@@ -610,6 +642,19 @@ fn hostile_candid_is_refused_within_a_bound() {
                 scheme: Scheme::MinPk,
                 public_keys: vec![vec![]; 1_000_000],
                 proofs_of_possession: vec![vec![]; 1_000_000],
+                message: vec![],
+                signature: vec![],
+            };
+            candid::encode_one(none).unwrap()
+        }),
+        // 30,000 empty keys and as many proofs: under the bound of 65,536 values this once had,
+        // they passed this pass and cost the candid crate about 50M instructions to decode
+        // before the caps refused them, unpaid (issue 35, item 6).
+        ("bls_fast_aggregate_verify", "30,000 empty keys and proofs", {
+            let none = FastAggregateVerifyArgs {
+                scheme: Scheme::MinPk,
+                public_keys: vec![vec![]; 30_000],
+                proofs_of_possession: vec![vec![]; 30_000],
                 message: vec![],
                 signature: vec![],
             };
