@@ -653,6 +653,8 @@ fn subnet_certificates_refuse_canister_lookups() {
     }
     assert_eq!(v.lookup(&[b"subnet".as_slice(), &subnet_id, b"metrics"]), Ok(LookupResult::Found(b"m")));
     assert_eq!(v.lookup(&[b"time"]), Ok(LookupResult::Found(&leb128(TIME_NS)[..])));
+    // What the delegated subnet says of another subnet is refused (see the next test).
+    assert_eq!(v.lookup(&[b"subnet".as_slice(), &[8u8; 10], b"metrics"]), Err(CertificateError::LookupOtherSubnet));
     // Mainnet subnet certificates.
     for name in ["o3ow2_subnet_key.bin", "uzr34_node_keys.bin"] {
         let body = read(&format!("agent-rs_raw_read_state_responses/{name}"));
@@ -671,6 +673,67 @@ fn subnet_certificates_refuse_canister_lookups() {
         );
         assert!(matches!(v.lookup(&[b"time"]), Ok(LookupResult::Found(_))), "{name}");
     }
+}
+
+/// Issue 35, item 3: a subnet's state tree may say anything of another subnet, and a
+/// certificate signed through a delegation carries only the delegated subnet's word. Its
+/// `/subnet/<id>/...` and `/canister_ranges/<id>/...` lookups for another subnet were answered
+/// `Found` (a compromised subnet could assert another subnet's key or ranges to a consumer
+/// that trusts the lookup); they are refused, in canister and subnet certificates, while the
+/// delegated subnet's own paths are answered, and a root-signed certificate (the NNS speaks for
+/// every subnet) answers all of them.
+#[test]
+fn delegated_certificates_speak_for_their_own_subnet_only() {
+    if icbls_testkit::vectors::family("ic_certificates").is_none() {
+        return;
+    }
+    let (root, subnet) = (key(1), key(2));
+    let root_key = certificates::raw_key(&root);
+    let (own, other) = ([7u8; 10], [8u8; 10]);
+    let mut tree = two_canisters_tree();
+    for id in [&own, &other] {
+        tree = tree
+            .insert(&[b"subnet", id, b"public_key"], b"key")
+            .insert(&[b"subnet", id, b"canister_ranges"], b"ranges")
+            .insert(&[b"canister_ranges", id, b"shard"], b"ranges");
+    }
+    let cert = delegated_certificate(&root, &subnet, &own, &[(CANISTER, CANISTER)], &tree, TIME_NS);
+    let root_signed = certificates::certificate(&root, &tree, None);
+    for (target, name) in [(Target::Canister(CANISTER), "canister"), (Target::Subnet(&own), "subnet")] {
+        let v = verify_certificate(&cert, &root_key, target, None).unwrap();
+        let r = verify_certificate(&root_signed, &root_key, target, None).unwrap();
+        for path in [
+            &[b"subnet".as_slice(), b"", b"public_key"][..],
+            &[b"subnet", b"", b"canister_ranges"],
+            &[b"canister_ranges", b"", b"shard"],
+            &[b"subnet", b""],
+        ] {
+            let with = |id: &[u8]| -> Vec<Vec<u8>> {
+                path.iter().enumerate().map(|(i, l)| if i == 1 { id.to_vec() } else { l.to_vec() }).collect()
+            };
+            assert!(v.lookup(&with(&own)).is_ok(), "{name}: {path:02x?}");
+            assert_eq!(v.lookup(&with(&other)), Err(CertificateError::LookupOtherSubnet), "{name}: {path:02x?}");
+            assert_eq!(v.lookup(&with(&own[..9])), Err(CertificateError::LookupOtherSubnet), "{name}");
+            // Signed by the root itself, every subnet's paths are answered.
+            assert_eq!(r.lookup(&with(&other)), Ok(r.tree().lookup(&with(&other))), "{name}: {path:02x?}");
+        }
+        assert_eq!(
+            v.lookup(&[b"subnet".as_slice(), &other, b"public_key"]).err(),
+            Some(CertificateError::LookupOtherSubnet)
+        );
+        assert_eq!(r.lookup(&[b"subnet".as_slice(), &other, b"public_key"]), Ok(LookupResult::Found(b"key")));
+        // One label names no subnet: answered as it is.
+        assert_eq!(v.lookup(&[b"subnet"]), Ok(LookupResult::Error));
+    }
+    // A mainnet certificate with a delegation: its own subnet's key is answered, another's not.
+    let c = case("ivg37_time_valid");
+    let own = Certificate::decode(&c.cert).unwrap().delegation.unwrap().subnet_id.to_vec();
+    let v = verify_certificate(&c.cert, &c.root_key, c.target(), None).unwrap();
+    assert_eq!(v.delegation_subnet_id(), Some(&own[..]));
+    let mut other = own.clone();
+    *other.last_mut().unwrap() ^= 1;
+    assert!(v.lookup(&[b"subnet".as_slice(), &own, b"public_key"]).is_ok());
+    assert_eq!(v.lookup(&[b"subnet".as_slice(), &other, b"public_key"]), Err(CertificateError::LookupOtherSubnet));
 }
 
 /// The `/time` of a tree, as a number.

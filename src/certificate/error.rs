@@ -223,6 +223,10 @@ pub enum CertificateError {
     /// ([`Target::Subnet`](super::Target::Subnet)): no canister's scope was checked, and a
     /// subnet's read_state request cannot ask for canister paths.
     LookupCanisterInSubnetCertificate,
+    /// A lookup under `/subnet/<id>/` or `/canister_ranges/<id>/` for a subnet other than the
+    /// delegation's, in a certificate signed through a delegation: the delegated subnet's
+    /// word about another subnet's key or ranges is not the root's.
+    LookupOtherSubnet,
 }
 
 impl fmt::Display for CertificateError {
@@ -279,6 +283,10 @@ impl fmt::Display for CertificateError {
             LookupCanisterInSubnetCertificate => {
                 f.write_str("lookup: /canister/<id>/... in a subnet's certificate, which speaks for no canister")
             }
+            LookupOtherSubnet => f.write_str(
+                "lookup: /subnet/<id>/... or /canister_ranges/<id>/... for a subnet other than the delegation's, \
+                 which speaks only for itself",
+            ),
         }
     }
 }

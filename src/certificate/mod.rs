@@ -18,7 +18,8 @@
 //! delegation's `/time`), and the BLS signatures, cheapest checks first. It returns a
 //! [`VerifiedCertificate`] that borrows the input and answers path lookups within the
 //! certificate's scope: paths under `/canister/<id>/` only for the canister it was verified
-//! for.
+//! for, and, through a delegation, paths under `/subnet/<id>/` and `/canister_ranges/<id>/`
+//! only for the delegated subnet.
 //!
 //! ## Why hand-written
 //!
@@ -331,15 +332,25 @@ impl<'a> VerifiedCertificate<'a> {
     ///   `<id>` against the delegation's ranges instead would depend on ranges that newer
     ///   replicas prune to the requested shard, and say nothing for a root-signed certificate.)
     ///
-    /// Other paths (`/time`, `/subnet/...`, `/request_status/...`, ...) are answered as they
-    /// are. [`tree`](Self::tree) gives the tree without these checks.
+    /// A certificate signed through a delegation speaks for its subnet only: a path under
+    /// `/subnet/<id>/` or `/canister_ranges/<id>/` is refused when `<id>` is another subnet
+    /// ([`CertificateError::LookupOtherSubnet`]), since a subnet's state tree may hold what it
+    /// says of others, and only the root (the NNS) speaks for every subnet.
+    ///
+    /// Other paths (`/time`, `/request_status/...`, ...) are answered as they are.
+    /// [`tree`](Self::tree) gives the tree without these checks.
     pub fn lookup<L: AsRef<[u8]>>(&self, path: &[L]) -> Result<LookupResult<'a>, CertificateError> {
         if let [first, id, ..] = path {
-            if first.as_ref() == b"canister" {
+            let (first, id) = (first.as_ref(), id.as_ref());
+            if first == b"canister" {
                 match &self.scope {
-                    Scope::Canister(c) if c.as_slice() == id.as_ref() => {}
+                    Scope::Canister(c) if c.as_slice() == id => {}
                     Scope::Canister(_) => return Err(CertificateError::LookupOtherCanister),
                     Scope::Subnet => return Err(CertificateError::LookupCanisterInSubnetCertificate),
+                }
+            } else if let Some(subnet) = self.subnet_id {
+                if (first == b"subnet" || first == b"canister_ranges") && id != subnet {
+                    return Err(CertificateError::LookupOtherSubnet);
                 }
             }
         }

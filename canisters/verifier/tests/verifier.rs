@@ -197,6 +197,23 @@ fn certificate_bounds(v: &mut Verifier) {
     subnet_args.lookup.pop();
     let ok = v.verify_certificate(subnet_args).unwrap().unwrap();
     assert_eq!(ok.lookups, vec![Lookup::Found(leb128(TIME))]);
+
+    // 4. Through a delegation, `/subnet/<id>/...` and `/canister_ranges/<id>/...` only for the
+    //    delegated subnet (issue 35, item 3): they were answered for any subnet, on the
+    //    delegated subnet's word alone.
+    let own_key: Vec<&[u8]> = vec![b"subnet", &id29, b"public_key"];
+    let ok = v.verify_certificate(args(cert.clone(), vec![own_key])).unwrap().unwrap();
+    assert_eq!(ok.lookups, vec![Lookup::Absent]);
+    let elsewhere = [0xcd; 29];
+    for path in [
+        vec![&b"subnet"[..], &elsewhere, b"public_key"],
+        vec![b"subnet", &elsewhere, b"canister_ranges"],
+        vec![b"canister_ranges", &elsewhere, b"shard"],
+    ] {
+        let e = v.verify_certificate(args(cert.clone(), vec![mine.clone(), path])).unwrap().unwrap_err();
+        assert!(matches!(&e, Error::VerificationFailed(d) if d.field == "lookup[1]"), "{e:?}");
+        assert!(message(&e).contains("for a subnet other than the delegation's"), "{e:?}");
+    }
 }
 
 fn pairings(v: &mut Verifier) {
