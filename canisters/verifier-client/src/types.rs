@@ -645,9 +645,9 @@ pub struct IbeEncryptArgs {
     /// The plaintext.
     #[serde(with = "serde_bytes")]
     pub message: Vec<u8>,
-    /// The encryption's randomness: 16 to 64 bytes ([`MAX_IBE_SEED_BYTES`](crate::service::MAX_IBE_SEED_BYTES)),
-    /// fresh and secret (32 are used as they are, others through HKDF, as `ic-vetkeys`'s
-    /// `IbeSeed::from_bytes`). The same seed, key, identity and message give the same ciphertext.
+    /// The encryption's randomness: 16 to 64 bytes, fresh and secret (32 are used as they are,
+    /// others through HKDF, as `ic-vetkeys`'s `IbeSeed::from_bytes`). The same seed, key,
+    /// identity and message give the same ciphertext.
     #[serde(with = "serde_bytes")]
     pub seed: Vec<u8>,
 }
