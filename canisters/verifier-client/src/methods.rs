@@ -461,15 +461,12 @@ macro_rules! verifier_methods {
                 /// the allow-list attach its price in cycles.
             ]
             ibe_encrypt(args: IbeEncryptArgs) -> Result<Vec<u8>, Error>,
-                units |args: &IbeEncryptArgs| {
-                    args.check_seed()?;
-                    Ok(Some($crate::service::Units { bytes: args.input_bytes(), ..Default::default() }))
-                },
+                units |args: &IbeEncryptArgs| $crate::service::ibe_encrypt_units(args),
                 price [
                     // A key derivation at most, two secret multiplications, a pairing; per byte, the message
                     // hashed to the scalar (SHA-256) and masked (SHAKE256), and the seed hashed (HKDF). The
                     // ciphertext is the message plus 136 bytes, so the message is capped to fit the reply;
-                    // the seed is capped on its own (`check_seed`).
+                    // the seed is capped on its own (`ibe_encrypt_units`).
                     Model {
                         fixed: 70_000_000,
                         per_byte: 250,

@@ -118,6 +118,17 @@ pub fn certificate_units(args: &crate::VerifyCertificateArgs) -> Result<Option<U
     Ok(Some(Units { items: lookups, bytes: certificate + labels, address: None }))
 }
 
+/// The sizes of an `ibe_encrypt` call, which its price counts
+/// ([`IbeEncryptArgs::input_bytes`](crate::IbeEncryptArgs::input_bytes)); a seed over
+/// [`MAX_IBE_SEED_BYTES`] is refused (`InputTooLarge` naming `seed`) before it is hashed.
+pub fn ibe_encrypt_units(args: &crate::IbeEncryptArgs) -> Result<Option<Units>, Error> {
+    let actual = args.seed.len() as u64;
+    if actual > MAX_IBE_SEED_BYTES {
+        return Err(Error::InputTooLarge(LimitExceeded { field: "seed".into(), limit: MAX_IBE_SEED_BYTES, actual }));
+    }
+    Ok(Some(Units { bytes: args.input_bytes(), ..Default::default() }))
+}
+
 /// The sizes of a call of the EIP-2537 precompile at `address` (the per-precompile methods).
 pub fn precompile_units(address: u8, input: &[u8]) -> Result<Option<Units>, Error> {
     Ok(Some(Units { address: Some(address), bytes: input.len() as u64, items: 0 }))

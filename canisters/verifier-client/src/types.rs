@@ -658,17 +658,6 @@ impl IbeEncryptArgs {
     pub fn input_bytes(&self) -> u64 {
         (self.message.len() + self.identity.len() + self.seed.len()) as u64 + self.public_key.variable_bytes()
     }
-
-    /// Refuses a seed over [`MAX_IBE_SEED_BYTES`](crate::service::MAX_IBE_SEED_BYTES) bytes
-    /// (`InputTooLarge` naming `seed`), before it is hashed.
-    pub fn check_seed(&self) -> Result<(), Error> {
-        let limit = crate::service::MAX_IBE_SEED_BYTES;
-        let actual = self.seed.len() as u64;
-        if actual > limit {
-            return Err(Error::InputTooLarge(LimitExceeded { field: "seed".into(), limit, actual }));
-        }
-        Ok(())
-    }
 }
 
 impl VerifyVetKeyArgs {
