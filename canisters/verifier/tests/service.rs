@@ -597,6 +597,17 @@ fn hostile_candid_is_refused_within_a_bound() {
         b.extend([0, 0]);
         b
     };
+    // `n` empty keys and as many empty proofs: a valid type, one byte a value on the wire.
+    let empty_keys = |n: usize| {
+        let none = FastAggregateVerifyArgs {
+            scheme: Scheme::MinPk,
+            public_keys: vec![vec![]; n],
+            proofs_of_possession: vec![vec![]; n],
+            message: vec![],
+            signature: vec![],
+        };
+        candid::encode_one(none).unwrap()
+    };
     let cases: Vec<(&str, &str, Vec<u8>)> = vec![
         // kzg_point_evaluation(blob) plus an extra argument `vec record {}` of 10^12 elements
         // (zero bytes each on the wire).
@@ -637,29 +648,11 @@ fn hostile_candid_is_refused_within_a_bound() {
         // A million empty keys and as many empty proofs: a valid type, one byte a value on the
         // wire, over 800 instructions a value to decode (1.7 billion in all) if the candid
         // crate got to it.
-        ("bls_fast_aggregate_verify", "10^6 empty keys and proofs", {
-            let none = FastAggregateVerifyArgs {
-                scheme: Scheme::MinPk,
-                public_keys: vec![vec![]; 1_000_000],
-                proofs_of_possession: vec![vec![]; 1_000_000],
-                message: vec![],
-                signature: vec![],
-            };
-            candid::encode_one(none).unwrap()
-        }),
+        ("bls_fast_aggregate_verify", "10^6 empty keys and proofs", empty_keys(1_000_000)),
         // 30,000 empty keys and as many proofs: under the bound of 65,536 values this once had,
         // they passed this pass and cost the candid crate about 50M instructions to decode
         // before the caps refused them, unpaid (issue 35, item 6).
-        ("bls_fast_aggregate_verify", "30,000 empty keys and proofs", {
-            let none = FastAggregateVerifyArgs {
-                scheme: Scheme::MinPk,
-                public_keys: vec![vec![]; 30_000],
-                proofs_of_possession: vec![vec![]; 30_000],
-                message: vec![],
-                signature: vec![],
-            };
-            candid::encode_one(none).unwrap()
-        }),
+        ("bls_fast_aggregate_verify", "30,000 empty keys and proofs", empty_keys(30_000)),
         // Garbage and truncations.
         ("bls_verify", "no magic", vec![0xff; 100]),
         ("pairing_check", "a length past the end", [&table[..], &[1, 2], &leb(u32::MAX as u64)].concat()),
