@@ -488,6 +488,12 @@ impl Canister {
         &self.env.certified_data
     }
 
+    /// The canister's stable memory (a whole number of 64 KiB pages), to read or to rewrite as
+    /// an earlier version of its module would have left it, before an upgrade.
+    pub fn stable_memory_mut(&mut self) -> &mut Vec<u8> {
+        &mut self.env.stable
+    }
+
     fn instantiate(
         &self,
         entry: Entry,

@@ -114,7 +114,9 @@ impl MeterBackend {
         Self::default()
     }
 
-    fn canister(&mut self, id: CanisterId) -> Result<&mut Canister, String> {
+    /// The meter's canister `id`, for what the [`Backend`] trait does not reach (its stable
+    /// memory, its clock).
+    pub fn canister(&mut self, id: CanisterId) -> Result<&mut Canister, String> {
         self.canisters.get_mut(id.0).ok_or_else(|| format!("no canister {}", id.0))
     }
 }

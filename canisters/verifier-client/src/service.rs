@@ -36,22 +36,58 @@ use serde::Deserialize;
 
 /// The verifier's install and upgrade argument (`opt InitArgs` in `verifier.did`).
 ///
-/// Given at installation, it is stored in stable memory; an upgrade without an argument keeps
-/// it, an upgrade with one replaces it.
+/// Given at installation, it is stored in stable memory. An upgrade without an argument keeps
+/// it; an upgrade with one changes only the fields it gives ([`InitArgs::merged`]), so that a
+/// field left out never resets the subnet's size or drops committees. An argument the verifier
+/// cannot keep is refused: the installation or upgrade traps and the canister stays as it was
+/// (the anonymous principal or more than [`MAX_ALLOW_LIST`] principals in the allow-list, fewer
+/// sync-committee slots than the committees stored need).
 #[derive(CandidType, Deserialize, Clone, Debug, Default, PartialEq, Eq)]
 pub struct InitArgs {
     /// Principals (users or canisters) served like the canister's controllers: their ingress
     /// update calls pass `canister_inspect_message`, their replicated query calls are served,
     /// and their update calls need no cycles. Everyone else calls queries (free, answered by
-    /// one replica) or the paid update methods from a canister, with cycles attached.
-    pub allow_list: Vec<Principal>,
+    /// one replica) or the paid update methods from a canister, with cycles attached. At most
+    /// [`MAX_ALLOW_LIST`], never the anonymous principal. Absent: none at installation, the
+    /// stored list at an upgrade (`opt vec {}` empties it).
+    pub allow_list: Option<Vec<Principal>>,
     /// The number of nodes of the verifier's subnet, which scales every price and charge.
-    /// Absent: 13, an application subnet.
+    /// Absent: 13, an application subnet, at installation; the stored size at an upgrade.
     pub subnet_nodes: Option<u32>,
     /// How many sync committees the verifier keeps in stable memory, about 48 KiB each: at most
-    /// 64 ([`MAX_SYNC_COMMITTEE_SLOTS`]; more is taken as 64). Absent: 32.
+    /// 64 ([`MAX_SYNC_COMMITTEE_SLOTS`]; more is taken as 64), and at an upgrade at least the
+    /// slots that hold committees. Absent: 32 at installation, the stored number at an upgrade.
     pub sync_committee_slots: Option<u32>,
 }
+
+impl InitArgs {
+    /// `self` (the stored argument) with the fields `upgrade` gives: an upgrade's argument
+    /// merged field by field.
+    pub fn merged(self, upgrade: InitArgs) -> InitArgs {
+        InitArgs {
+            allow_list: upgrade.allow_list.or(self.allow_list),
+            subnet_nodes: upgrade.subnet_nodes.or(self.subnet_nodes),
+            sync_committee_slots: upgrade.sync_committee_slots.or(self.sync_committee_slots),
+        }
+    }
+
+    /// Why the verifier cannot keep this argument, if it cannot: the allow-list's anonymous
+    /// principal (anyone may send as it, so it would serve everyone free) or its length.
+    pub fn check(&self) -> Result<(), String> {
+        let list = self.allow_list.as_deref().unwrap_or_default();
+        if list.contains(&Principal::anonymous()) {
+            return Err("allow_list: the anonymous principal (2vxsx-fae) may not be on it: anyone can send as it".into());
+        }
+        if list.len() > MAX_ALLOW_LIST {
+            return Err(format!("allow_list: {} principals, more than the {MAX_ALLOW_LIST} allowed", list.len()));
+        }
+        Ok(())
+    }
+}
+
+/// The most principals on the allow-list: it is searched on every paid call and every ingress
+/// message, and kept in the install argument's region of stable memory.
+pub const MAX_ALLOW_LIST: usize = 256;
 
 /// The sync committees the verifier keeps when the install argument does not say.
 pub const DEFAULT_SYNC_COMMITTEE_SLOTS: u32 = 32;

@@ -34,18 +34,39 @@ use ic_cdk::{init, inspect_message, post_upgrade, query, update};
 use icbls_verifier_client::*;
 use service::{serve, Mode, Spec};
 
-/// Installs the canister with its allow-list and subnet size (both optional).
+/// Installs the canister with its allow-list, subnet size and sync-committee slots (all
+/// optional).
 #[init]
 fn init(args: Option<InitArgs>) {
-    config::set(args.unwrap_or_default());
-    sync_committees::load(config::sync_committee_slots());
+    configure(args.unwrap_or_default());
 }
 
-/// An upgrade keeps the stored install argument, or replaces it with the one given.
+/// An upgrade keeps the stored install argument, with the fields its own argument gives
+/// replaced ([`InitArgs::merged`]).
 #[post_upgrade]
 fn post_upgrade(args: Option<InitArgs>) {
-    config::set(args.or_else(config::stored).unwrap_or_default());
-    sync_committees::load(config::sync_committee_slots());
+    let stored = config::stored().unwrap_or_default();
+    configure(match args {
+        Some(upgrade) => stored.merged(upgrade),
+        None => stored,
+    });
+}
+
+/// Takes `args` as the configuration and loads the sync-committee store, or traps, which
+/// leaves the canister as it was before the installation or upgrade: an argument the verifier
+/// cannot keep ([`InitArgs::check`]), or fewer slots than the stored committees occupy.
+fn configure(args: InitArgs) {
+    if let Err(e) = config::set(args) {
+        ic_cdk::trap(format!("icbls verifier: the install argument is refused: {e}"));
+    }
+    let (slots, occupied) = (config::sync_committee_slots(), sync_committees::occupied_slots());
+    if slots < occupied {
+        ic_cdk::trap(format!(
+            "icbls verifier: the install argument is refused: sync_committee_slots: {slots}, but the stored \
+             committees occupy {occupied} slots; give at least {occupied}"
+        ));
+    }
+    sync_committees::load(slots);
 }
 
 /// Ingress update calls are paid by the canister, so only its controllers and the allow-list

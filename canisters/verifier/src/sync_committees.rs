@@ -25,6 +25,7 @@
 
 use icbls::sync_committee::{Root, SyncCommittee, SYNC_COMMITTEE_SIZE};
 use icbls::G1Affine;
+use icbls_verifier_client::service::MAX_SYNC_COMMITTEE_SLOTS;
 use std::cell::RefCell;
 
 const WASM_PAGE: u64 = 65_536;
@@ -88,8 +89,15 @@ fn write_header(slot: usize, entry: &Entry) {
     ic_cdk::stable::stable_write(REGION_START + slot as u64 * SLOT_BYTES, &header);
 }
 
+/// How many slots the stored committees need: one more than the last slot that holds one (0
+/// when none does), whatever the configured number of slots. An upgrade may not make the store
+/// smaller than this.
+pub fn occupied_slots() -> u32 {
+    (0..MAX_SYNC_COMMITTEE_SLOTS).rev().find(|&slot| read_header(slot as usize).is_some()).map_or(0, |slot| slot + 1)
+}
+
 /// Rebuilds the index from stable memory for a store of `slots` slots (at installation and
-/// after an upgrade). Committees in slots beyond `slots` (a store made smaller) are dropped.
+/// after an upgrade), which is at least [`occupied_slots`].
 pub fn load(slots: u32) {
     let slots = slots as usize;
     let entries: Vec<Option<Entry>> = (0..slots).map(read_header).collect();

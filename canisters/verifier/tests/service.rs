@@ -42,7 +42,7 @@ fn friendly_canister() -> Principal {
 }
 
 fn init() -> InitArgs {
-    InitArgs { allow_list: vec![friend(), friendly_canister()], subnet_nodes: None, ..InitArgs::default() }
+    InitArgs { allow_list: Some(vec![friend(), friendly_canister()]), ..InitArgs::default() }
 }
 
 fn on_meter() -> Verifier {
@@ -109,8 +109,8 @@ fn ingress_updates_only_from_controllers_and_the_allow_list() {
     assert_eq!(decode::<Result<(), Error>>(&out), Ok(()));
 }
 
-/// The allow-list is kept in stable memory: an upgrade without an argument keeps it, one with
-/// an argument replaces it.
+/// The allow-list is kept in stable memory: an upgrade without an argument keeps it, one that
+/// gives it replaces it, one that does not keep it.
 #[test]
 fn the_allow_list_survives_upgrades() {
     let mut v = Verifier::install_with(backend_from_env().unwrap(), Some(init()), &[controller()]).unwrap();
@@ -121,7 +121,9 @@ fn the_allow_list_survives_upgrades() {
     assert!(accepted(&mut v, friend()) && !accepted(&mut v, stranger()));
     v.upgrade(None).unwrap();
     assert!(accepted(&mut v, friend()) && !accepted(&mut v, stranger()));
-    v.upgrade(Some(InitArgs { allow_list: vec![stranger()], subnet_nodes: None, ..InitArgs::default() })).unwrap();
+    v.upgrade(Some(InitArgs { subnet_nodes: Some(13), ..InitArgs::default() })).unwrap();
+    assert!(accepted(&mut v, friend()) && !accepted(&mut v, stranger()));
+    v.upgrade(Some(InitArgs { allow_list: Some(vec![stranger()]), ..InitArgs::default() })).unwrap();
     assert!(!accepted(&mut v, friend()) && accepted(&mut v, stranger()));
 }
 

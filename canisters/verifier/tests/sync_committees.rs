@@ -13,10 +13,10 @@ use icbls::sync_committee::{
     SYNC_COMMITTEE_SIZE,
 };
 use icbls_bench::verifier::*;
-use icbls_testkit::backend::{CallKind, MeterBackend, Outcome, Sender, REFUSED_BY_INSPECT};
+use icbls_testkit::backend::{Backend, CallKind, MeterBackend, Outcome, Sender, REFUSED_BY_INSPECT};
 use icbls_testkit::fixtures::mainnet_sync_update;
 use icbls_verifier_client::methods;
-use icbls_verifier_client::service::Units;
+use icbls_verifier_client::service::{Units, MAX_ALLOW_LIST};
 
 fn controller() -> Principal {
     Principal::from_slice(&[7; 29])
@@ -33,7 +33,7 @@ fn friend() -> Principal {
 }
 
 fn install(slots: Option<u32>) -> Verifier {
-    let init = InitArgs { allow_list: vec![friend()], subnet_nodes: None, sync_committee_slots: slots };
+    let init = InitArgs { allow_list: Some(vec![friend()]), subnet_nodes: None, sync_committee_slots: slots };
     Verifier::install_with(Box::new(MeterBackend::new()), Some(init), &[controller()]).unwrap()
 }
 
@@ -285,4 +285,112 @@ fn strangers_cannot_evict_the_operators_committees() {
         Sender::Canister { id: stranger(), cycles: price },
     );
     assert_eq!(decode::<Result<VerifiedSyncAggregate, Error>>(&out).unwrap().participants, 342);
+}
+
+/// Where the committees' slots start in stable memory, and the bytes of one (the layout in
+/// `canisters/verifier/src/sync_committees.rs`: a 48-byte header and 513 uncompressed points).
+const REGION_START: usize = 4 * 1024 * 1024;
+const SLOT_BYTES: usize = 48 + 96 * (1 + SYNC_COMMITTEE_SIZE);
+
+/// The install argument as layout 1 stored it (`ICBLSV01`), before the allow-list was optional.
+#[derive(CandidType)]
+struct InitArgsV1 {
+    allow_list: Vec<Principal>,
+    subnet_nodes: Option<u32>,
+    sync_committee_slots: Option<u32>,
+}
+
+/// Issue 35, item 4: an upgrade with an argument replaced the whole stored argument, so
+/// leaving out `sync_committee_slots` dropped the committees above slot 32 (pinned ones too)
+/// and leaving out `subnet_nodes` reset it to 13 (every paid call under-charged 2.2x on a
+/// 28-node subnet). Upgrades now merge their argument field by field, refuse to shrink the
+/// store below its committees and refuse an allow-list the verifier cannot keep, leaving the
+/// canister as it was; and a canister whose stable memory is in today's layout (1) upgrades
+/// to layout 2 with everything kept.
+#[test]
+fn upgrades_merge_their_argument_and_keep_every_committee() {
+    if !icbls_testkit::fixtures::available() {
+        return;
+    }
+    let wasm = Verifier::wasm().unwrap();
+    let mut meter = MeterBackend::new();
+    let init = InitArgs { allow_list: Some(vec![friend()]), subnet_nodes: Some(28), sync_committee_slots: Some(40) };
+    let id = meter.install_with_controllers(&wasm, &candid::encode_one(Some(init)).unwrap(), &[controller()]).unwrap();
+    let mut call = |meter: &mut MeterBackend, method: &str, arg: &[u8], kind: CallKind, sender: Sender| {
+        meter.call(id, kind, method, arg, sender).unwrap()
+    };
+    let (committee, update) = own_committee(5, 300);
+    let out = call(&mut meter, "register_sync_committee", &candid::encode_one(&committee).unwrap(), CallKind::Update, by_controller());
+    assert!(decode::<Result<RegisteredSyncCommittee, Error>>(&out).unwrap().pinned);
+    let update_arg = candid::encode_one(&update).unwrap();
+    // What the tests below read: the committee verifies; the price is a 28-node subnet's; the
+    // allow-listed canister is served without cycles, a stranger is not.
+    let state = |meter: &mut MeterBackend| {
+        let out = call(meter, "verify_sync_aggregate", &update_arg, CallKind::Query, Sender::User(Principal::anonymous()));
+        let verified = decode::<Result<VerifiedSyncAggregate, Error>>(&out).map(|v| v.participants);
+        let price_args = PriceArgs { method: "verify_sync_aggregate_update".into(), address: None, items: 0, bytes: 0 };
+        let out = call(meter, "price", &candid::encode_one(price_args).unwrap(), CallKind::Query, Sender::User(Principal::anonymous()));
+        let price = decode::<Result<u128, Error>>(&out).unwrap();
+        let free = |meter: &mut MeterBackend, who: Principal| {
+            let out = call(meter, "verify_sync_aggregate_update", &update_arg, CallKind::Update, Sender::Canister { id: who, cycles: 0 });
+            decode::<Result<VerifiedSyncAggregate, Error>>(&out).is_ok()
+        };
+        (verified, price, free(meter, friend()), free(meter, stranger()))
+    };
+    let nodes_28 = methods::price("verify_sync_aggregate_update", &Units::default(), 28).unwrap();
+    let expected = (Ok(300), nodes_28, true, false);
+    assert_eq!(state(&mut meter), expected);
+
+    // The committee moved to slot 35, past the default 32 slots; the install argument's record
+    // rewritten in layout 1, as the verifier before this change stored it.
+    let stable = meter.canister(id).unwrap().stable_memory_mut();
+    let (from, to) = (REGION_START, REGION_START + 35 * SLOT_BYTES);
+    stable.resize((to + SLOT_BYTES).div_ceil(65_536) * 65_536, 0);
+    stable.copy_within(from..from + SLOT_BYTES, to);
+    stable[from..from + 4].fill(0);
+    let v1 = InitArgsV1 { allow_list: vec![friend()], subnet_nodes: Some(28), sync_committee_slots: Some(40) };
+    let bytes = candid::encode_one(v1).unwrap();
+    let record = [&b"ICBLSV01"[..], &(bytes.len() as u32).to_le_bytes(), &bytes].concat();
+    stable[..record.len()].copy_from_slice(&record);
+    let upgrade = |meter: &mut MeterBackend, args: Option<InitArgs>| {
+        let arg = match args {
+            Some(a) => candid::encode_one(Some(a)).unwrap(),
+            None => icbls_testkit::backend::EMPTY_ARGS.to_vec(),
+        };
+        meter.upgrade(id, &wasm, &arg)
+    };
+    upgrade(&mut meter, None).unwrap();
+    assert_eq!(state(&mut meter), expected, "after the upgrade from layout 1");
+    assert_eq!(&meter.canister(id).unwrap().stable_memory_mut()[..8], b"ICBLSV02");
+
+    // An argument that gives no field changes nothing (it reset the subnet to 13 nodes and
+    // dropped the committee in slot 35).
+    upgrade(&mut meter, Some(InitArgs::default())).unwrap();
+    assert_eq!(state(&mut meter), expected, "after an upgrade with an empty argument");
+    // Fewer slots than the committees occupy: refused, nothing changed; as many: taken.
+    let slots = |n| InitArgs { sync_committee_slots: Some(n), ..InitArgs::default() };
+    let e = upgrade(&mut meter, Some(slots(35))).unwrap_err();
+    assert!(e.contains("the stored committees occupy 36 slots"), "{e}");
+    assert_eq!(state(&mut meter), expected);
+    upgrade(&mut meter, Some(slots(36))).unwrap();
+    assert_eq!(state(&mut meter), expected);
+    // An allow-list the verifier cannot keep: refused, nothing changed.
+    for (list, why) in [
+        (vec![friend(), Principal::anonymous()], "the anonymous principal"),
+        (vec![friend(); MAX_ALLOW_LIST + 1], "more than the 256 allowed"),
+    ] {
+        let e = upgrade(&mut meter, Some(InitArgs { allow_list: Some(list), ..InitArgs::default() })).unwrap_err();
+        assert!(e.contains(why), "{e}");
+        assert_eq!(state(&mut meter), expected);
+    }
+    // A field given replaces: the subnet's size, then an empty allow-list.
+    upgrade(&mut meter, Some(InitArgs { subnet_nodes: Some(13), ..InitArgs::default() })).unwrap();
+    let nodes_13 = methods::price("verify_sync_aggregate_update", &Units::default(), 13).unwrap();
+    assert_eq!(state(&mut meter), (Ok(300), nodes_13, true, false));
+    upgrade(&mut meter, Some(InitArgs { allow_list: Some(vec![]), ..InitArgs::default() })).unwrap();
+    assert_eq!(state(&mut meter), (Ok(300), nodes_13, false, false));
+    // An installation with the anonymous principal on the allow-list is refused too.
+    let anyone = InitArgs { allow_list: Some(vec![Principal::anonymous()]), ..InitArgs::default() };
+    let e = meter.install_with_controllers(&wasm, &candid::encode_one(Some(anyone)).unwrap(), &[controller()]);
+    assert!(e.is_err_and(|e| e.contains("the anonymous principal")));
 }
