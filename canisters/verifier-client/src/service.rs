@@ -76,7 +76,9 @@ impl InitArgs {
     pub fn check(&self) -> Result<(), String> {
         let list = self.allow_list.as_deref().unwrap_or_default();
         if list.contains(&Principal::anonymous()) {
-            return Err("allow_list: the anonymous principal (2vxsx-fae) may not be on it: anyone can send as it".into());
+            return Err(
+                "allow_list: the anonymous principal (2vxsx-fae) may not be on it: anyone can send as it".into()
+            );
         }
         if list.len() > MAX_ALLOW_LIST {
             return Err(format!("allow_list: {} principals, more than the {MAX_ALLOW_LIST} allowed", list.len()));

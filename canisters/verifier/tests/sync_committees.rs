@@ -316,23 +316,42 @@ fn upgrades_merge_their_argument_and_keep_every_committee() {
     let mut meter = MeterBackend::new();
     let init = InitArgs { allow_list: Some(vec![friend()]), subnet_nodes: Some(28), sync_committee_slots: Some(40) };
     let id = meter.install_with_controllers(&wasm, &candid::encode_one(Some(init)).unwrap(), &[controller()]).unwrap();
-    let mut call = |meter: &mut MeterBackend, method: &str, arg: &[u8], kind: CallKind, sender: Sender| {
+    let call = |meter: &mut MeterBackend, method: &str, arg: &[u8], kind: CallKind, sender: Sender| {
         meter.call(id, kind, method, arg, sender).unwrap()
     };
     let (committee, update) = own_committee(5, 300);
-    let out = call(&mut meter, "register_sync_committee", &candid::encode_one(&committee).unwrap(), CallKind::Update, by_controller());
+    let out = call(
+        &mut meter,
+        "register_sync_committee",
+        &candid::encode_one(&committee).unwrap(),
+        CallKind::Update,
+        by_controller(),
+    );
     assert!(decode::<Result<RegisteredSyncCommittee, Error>>(&out).unwrap().pinned);
     let update_arg = candid::encode_one(&update).unwrap();
     // What the tests below read: the committee verifies; the price is a 28-node subnet's; the
     // allow-listed canister is served without cycles, a stranger is not.
     let state = |meter: &mut MeterBackend| {
-        let out = call(meter, "verify_sync_aggregate", &update_arg, CallKind::Query, Sender::User(Principal::anonymous()));
+        let out =
+            call(meter, "verify_sync_aggregate", &update_arg, CallKind::Query, Sender::User(Principal::anonymous()));
         let verified = decode::<Result<VerifiedSyncAggregate, Error>>(&out).map(|v| v.participants);
         let price_args = PriceArgs { method: "verify_sync_aggregate_update".into(), address: None, items: 0, bytes: 0 };
-        let out = call(meter, "price", &candid::encode_one(price_args).unwrap(), CallKind::Query, Sender::User(Principal::anonymous()));
+        let out = call(
+            meter,
+            "price",
+            &candid::encode_one(price_args).unwrap(),
+            CallKind::Query,
+            Sender::User(Principal::anonymous()),
+        );
         let price = decode::<Result<u128, Error>>(&out).unwrap();
         let free = |meter: &mut MeterBackend, who: Principal| {
-            let out = call(meter, "verify_sync_aggregate_update", &update_arg, CallKind::Update, Sender::Canister { id: who, cycles: 0 });
+            let out = call(
+                meter,
+                "verify_sync_aggregate_update",
+                &update_arg,
+                CallKind::Update,
+                Sender::Canister { id: who, cycles: 0 },
+            );
             decode::<Result<VerifiedSyncAggregate, Error>>(&out).is_ok()
         };
         (verified, price, free(meter, friend()), free(meter, stranger()))
