@@ -453,6 +453,11 @@ impl Canister {
         })
     }
 
+    /// What `ic0.time` returns, in nanoseconds since the epoch.
+    pub fn time_ns(&self) -> u64 {
+        self.env.time_ns
+    }
+
     /// Sets what `ic0.time` returns, in nanoseconds since the epoch.
     pub fn set_time_ns(&mut self, time_ns: u64) {
         self.env.time_ns = time_ns;

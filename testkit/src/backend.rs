@@ -80,6 +80,8 @@ pub trait Backend {
         arg: &[u8],
         sender: Sender,
     ) -> Result<Outcome, String>;
+    /// Moves the clock (`ic0.time`) of every canister forward by `by`.
+    fn advance_time(&mut self, by: std::time::Duration);
 
     /// Installs `wasm` with the anonymous principal as controller.
     fn install(&mut self, wasm: &[u8], arg: &[u8]) -> Result<CanisterId, String> {
@@ -187,6 +189,13 @@ impl Backend for MeterBackend {
         from_meter(self.canister(id)?.call_from(kind, method, arg, &origin), sender)
     }
 
+    fn advance_time(&mut self, by: std::time::Duration) {
+        let by = u64::try_from(by.as_nanos()).unwrap_or(u64::MAX);
+        for canister in &mut self.canisters {
+            canister.set_time_ns(canister.time_ns().saturating_add(by));
+        }
+    }
+
     fn profile_query(&mut self, id: CanisterId, method: &str, arg: &[u8]) -> Option<icbls_meter::ProfiledCall> {
         let origin = Origin::Ingress { sender: Principal::anonymous().as_slice().to_vec() };
         Some(self.canisters.get_mut(id.0)?.profile_from(CallKind::Query, method, arg, &origin))
@@ -282,6 +291,10 @@ impl Backend for PocketIcBackend {
             CallKind::Query => self.pic.query_call(p, user, method, arg.to_vec()),
             CallKind::Update => self.pic.update_call(p, user, method, arg.to_vec()),
         }))
+    }
+
+    fn advance_time(&mut self, by: std::time::Duration) {
+        self.pic.advance_time(by);
     }
 }
 

@@ -390,8 +390,13 @@ macro_rules! verifier_methods {
             /// Registers an Ethereum sync committee (update only): checks its 512 keys and their aggregate,
             /// keeps them in stable memory, and returns the committee's SSZ root, by which
             /// `verify_sync_aggregate` finds it. Registered by a controller or an allow-listed caller, the
-            /// committee is pinned; others' committees may be evicted, oldest first, by later
-            /// registrations when the store is full. Registering a stored committee again costs little.
+            /// committee is pinned. Others' committees keep their slot for a sync period (27.3 hours)
+            /// after their registration or last paid use (a verification in an update, a registration
+            /// again), then may be replaced by a stranger's, least recently used first; while every
+            /// slot is held a stranger's registration is refused before its keys are decoded. A
+            /// stranger's new committee pays the slot's rent beside the work: the `price` query's
+            /// answer, which grows with the slots held (`service::registration_rent`). Registering a
+            /// stored committee again costs little.
             [update]
             register_sync_committee(args: RegisterSyncCommitteeArgs) -> Result<RegisteredSyncCommittee, Error>,
                 units |args: &RegisterSyncCommitteeArgs| {

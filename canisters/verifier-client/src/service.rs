@@ -307,6 +307,17 @@ impl Model {
     }
 }
 
+/// The rent a stranger's new sync committee pays on top of `price`, its registration's price,
+/// for the slot it takes: `price · held / (slots − held)`, where `held` of the store's `slots`
+/// are pinned or hold a stranger's committee that is still resident. Nothing in an empty store,
+/// the price again when half the slots are held, 31 times it for the last of 32; so filling a
+/// store of 32 free slots costs about 130 registrations' prices, and keeping it full costs
+/// that again every sync period. `None` when every slot is held: the registration is refused.
+pub fn registration_rent(price: u128, held: u32, slots: u32) -> Option<u128> {
+    let free = slots.checked_sub(held).filter(|&free| free > 0)?;
+    Some(price.saturating_mul(u128::from(held)) / u128::from(free))
+}
+
 /// Cycles for executing `instructions` in one update message on a subnet of `nodes` nodes: the
 /// base fee plus the instructions, scaled from 13 nodes (rounded up).
 pub fn cycles_for_instructions(instructions: u64, nodes: u32) -> u128 {

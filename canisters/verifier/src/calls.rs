@@ -44,12 +44,44 @@ const MAX_REPLY_BYTES: usize = service::MAX_REPLY_BYTES as usize;
 const REPLY_OVERHEAD_BYTES: usize = 1024;
 
 /// The cycles a paid update call with inputs of these sizes needs attached.
+/// For `register_sync_committee`, the price includes the rent a stranger's new committee pays
+/// now (it depends on how many slots are held).
 pub fn price(args: PriceArgs) -> Result<u128, Error> {
     if icbls_verifier_client::methods::is_free(&args.method) {
         return Ok(0);
     }
     let units = Units { address: args.address, items: args.items, bytes: args.bytes };
-    icbls_verifier_client::methods::price(&args.method, &units, crate::config::subnet_nodes())
+    let price = icbls_verifier_client::methods::price(&args.method, &units, crate::config::subnet_nodes())?;
+    if args.method == "register_sync_committee" {
+        return Ok(price.saturating_add(registration_rent(price)?));
+    }
+    Ok(price)
+}
+
+/// The rent a stranger's new committee pays now on top of `price` (see
+/// [`icbls_verifier_client::service::registration_rent`]), or why the store takes none.
+fn registration_rent(price: u128) -> Result<u128, Error> {
+    sync_committees::can_store(false).map_err(store_error)?;
+    let (held, slots) = sync_committees::held_slots(sync_committees::now());
+    service::registration_rent(price, held, slots).ok_or_else(|| store_error(StoreError::NoSlots))
+}
+
+fn store_error(e: StoreError) -> Error {
+    match e {
+        StoreError::NoSlots => Error::unsupported("public_keys", "this verifier keeps no sync committees"),
+        StoreError::FullOfPinned => Error::unsupported(
+            "public_keys",
+            "every sync-committee slot holds a committee pinned by the verifier's controllers or \
+             allow-list; ask them to register it",
+        ),
+        StoreError::AllHeld { until_ns } => Error::unsupported(
+            "public_keys",
+            format!(
+                "every sync-committee slot holds a pinned committee or one registered or used in the last \
+                 sync period; the first frees at {until_ns} ns since the epoch"
+            ),
+        ),
+    }
 }
 
 /// The bytes of `n` in LEB128, as Candid writes lengths.
@@ -469,7 +501,9 @@ fn sync_error(e: SyncError) -> Error {
 
 /// Registers a sync committee: checks every key and the aggregate, stores the committee under
 /// its SSZ root (pinned when `privileged`) and returns the root. A committee stored before is
-/// not checked again (a privileged caller pins it).
+/// not checked again (a privileged caller pins it; anyone's registration counts as a use). A
+/// stranger's new committee is refused before its keys are decoded when every slot is held,
+/// and pays the slot's rent ([`registration_rent`]) when it is stored.
 pub fn register_sync_committee(
     args: &RegisterSyncCommitteeArgs,
     privileged: bool,
@@ -487,26 +521,36 @@ pub fn register_sync_committee(
     let root = sync_committee_root(&keys, &aggregate);
     let answer = |pinned| Ok(RegisteredSyncCommittee { committee_root: root.to_vec(), pinned });
     match sync_committees::lookup(&root) {
-        Some(true) => return answer(true),
-        Some(false) if privileged => {
+        Some(pinned) if pinned || privileged => {
             sync_committees::pin(&root);
             return answer(true);
         }
-        Some(false) => return answer(false),
+        Some(_) => {
+            sync_committees::touch(&root);
+            return answer(false);
+        }
         None => {}
     }
+    // A stranger: a slot must be free to take, and the rent attached beside the price.
+    let rent = if privileged {
+        0
+    } else {
+        let units = Units { items: SYNC_COMMITTEE_SIZE as u64, ..Units::default() };
+        let price = methods::price("register_sync_committee", &units, crate::config::subnet_nodes())?;
+        let rent = registration_rent(price)?;
+        let attached = ic_cdk::api::msg_cycles_available();
+        if attached < price.saturating_add(rent) {
+            return Err(Error::InsufficientCycles(CyclesShortfall { price: price.saturating_add(rent), attached }));
+        }
+        rent
+    };
     let committee = SyncCommittee::from_compressed(&keys).map_err(sync_error)?;
     if committee.aggregate_key().to_compressed() != aggregate {
         return Err(Error::malformed("aggregate_public_key", "is not the sum of public_keys"));
     }
-    match sync_committees::store(&root, &committee, privileged) {
-        Ok(()) => answer(privileged),
-        Err(StoreError::FullOfPinned) => Err(Error::unsupported(
-            "public_keys",
-            "every sync-committee slot holds a committee pinned by the verifier's controllers or \
-             allow-list; ask them to register it",
-        )),
-    }
+    sync_committees::store(&root, &committee, privileged).map_err(store_error)?;
+    ic_cdk::api::msg_cycles_accept(rent);
+    answer(privileged)
 }
 
 /// Verifies a sync aggregate against a registered committee: the number of participants and
@@ -556,6 +600,11 @@ pub fn verify_sync_aggregate(args: &SyncAggregateArgs) -> Result<VerifiedSyncAgg
             &genesis_validators_root,
         )
         .map_err(sync_error)?;
+    // A verification in an update is a paid use: the committee keeps its slot a sync period
+    // more. (A query's state is discarded; the check keeps the query's work as it was.)
+    if ic_cdk::api::in_replicated_execution() {
+        sync_committees::touch(&committee_root);
+    }
     Ok(VerifiedSyncAggregate {
         participants: participants as u32,
         attested_header_root: header.hash_tree_root().to_vec(),

@@ -9,19 +9,30 @@
 //!
 //! The store has [`InitArgs::sync_committee_slots`] slots. A committee registered by a
 //! controller or an allow-listed caller is pinned: only such a caller's registration can
-//! replace it. Others' committees are a cache: when every slot is taken, a registration
-//! replaces the oldest unpinned committee; when all are pinned, a stranger's is refused and a
-//! privileged caller's replaces the oldest. So strangers cannot evict what the canister's
-//! operators registered; they can evict each other's, which is why a committee that matters
-//! should be registered by an allow-listed caller.
+//! replace it. Others' committees are a cache with a minimum residency: a stranger's committee
+//! keeps its slot for [`MIN_RESIDENCY_NS`] (one sync-committee period, the time a committee is
+//! current) after its registration or its last paid use (a verification in an update, a
+//! registration again), and only then may a stranger's registration replace it, least recently
+//! used first. While every slot is pinned or resident, strangers are refused before any key is
+//! decoded. A privileged caller's registration takes a free slot, else the least recently used
+//! unpinned one, else the least recently used pinned one. A stranger's new committee pays, on
+//! top of its work, a rent that grows with the slots held
+//! ([`icbls_verifier_client::service::registration_rent`]), so that holding the last slots of
+//! a full store is dear.
+//!
+//! So a stranger can rely on this: a committee it registered stays verifiable for a sync
+//! period after its last paid use unless the canister's controllers or allow-list need the
+//! slot; and no stranger can evict the operators' committees at any price.
 //!
 //! [`InitArgs::sync_committee_slots`]: icbls_verifier_client::InitArgs::sync_committee_slots
 //!
-//! Layout: slot `i` starts at [`REGION_START`] `+ i · SLOT_BYTES`: the magic `SC01`, the pinned
-//! flag (one byte), three zero bytes, the registration's sequence number (u64, little-endian),
-//! the root (32 bytes), the keys' sum (96 bytes, uncompressed) and the 512 keys (96 bytes each).
-//! A slot without the magic is free. The heap keeps an index of the slots, rebuilt from stable
-//! memory after an upgrade.
+//! Layout 2: slot `i` starts at [`REGION_START`] `+ i · SLOT_BYTES`: the magic `SC02`, the
+//! pinned flag (one byte), three zero bytes, the time of the registration or the last paid use
+//! (u64 nanoseconds, little-endian), the root (32 bytes), the keys' sum (96 bytes,
+//! uncompressed) and the 512 keys (96 bytes each). A slot without a magic is free. Layout 1
+//! (`SC01`) kept a registration sequence number where layout 2 keeps the time; its committees
+//! are read as used at the upgrade, and their headers rewritten in layout 2. The heap keeps an
+//! index of the slots, rebuilt from stable memory after an upgrade.
 
 use icbls::sync_committee::{Root, SyncCommittee, SYNC_COMMITTEE_SIZE};
 use icbls::G1Affine;
@@ -32,7 +43,11 @@ const WASM_PAGE: u64 = 65_536;
 /// Where the committees' region starts: after the install argument's record (at most the 2 MiB
 /// argument and its 12-byte header, see `config`), at 4 MiB.
 pub const REGION_START: u64 = 64 * WASM_PAGE;
-const MAGIC: &[u8; 4] = b"SC01";
+const MAGIC: &[u8; 4] = b"SC02";
+const MAGIC_V1: &[u8; 4] = b"SC01";
+/// How long a stranger's committee keeps its slot after its registration or last paid use: one
+/// sync-committee period, 256 epochs of 32 twelve-second slots (27.3 hours).
+pub const MIN_RESIDENCY_NS: u64 = 256 * 32 * 12 * 1_000_000_000;
 const HEADER_BYTES: usize = 4 + 1 + 3 + 8 + 32;
 const POINT_BYTES: usize = 96;
 /// The bytes of one slot.
@@ -42,14 +57,20 @@ pub const SLOT_BYTES: u64 = (HEADER_BYTES + POINT_BYTES * (1 + SYNC_COMMITTEE_SI
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Entry {
     root: Root,
-    sequence: u64,
+    last_used_ns: u64,
     pinned: bool,
+}
+
+impl Entry {
+    /// Whether the entry keeps its slot against strangers at `now`.
+    fn held(&self, now: u64) -> bool {
+        self.pinned || now < self.last_used_ns.saturating_add(MIN_RESIDENCY_NS)
+    }
 }
 
 #[derive(Default)]
 struct Index {
     slots: Vec<Option<Entry>>,
-    next_sequence: u64,
 }
 
 thread_local! {
@@ -59,10 +80,24 @@ thread_local! {
 /// Why a committee cannot be stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StoreError {
+    /// The store has no slots.
+    NoSlots,
     /// Every slot holds a pinned committee and the caller may not replace one.
     FullOfPinned,
+    /// Every slot holds a pinned committee or a stranger's still resident one; the first of
+    /// those frees at this time (nanoseconds since the epoch).
+    AllHeld {
+        /// When the least recently used stranger's committee may be replaced.
+        until_ns: u64,
+    },
 }
 
+/// The current time, in nanoseconds since the epoch.
+pub fn now() -> u64 {
+    ic_cdk::api::time()
+}
+
+/// Reads slot `slot`'s header; a layout-1 header reads as used at `now`.
 fn read_header(slot: usize) -> Option<Entry> {
     let offset = REGION_START + slot as u64 * SLOT_BYTES;
     if ic_cdk::stable::stable_size() * WASM_PAGE < offset + SLOT_BYTES {
@@ -70,21 +105,23 @@ fn read_header(slot: usize) -> Option<Entry> {
     }
     let mut header = [0u8; HEADER_BYTES];
     ic_cdk::stable::stable_read(offset, &mut header);
-    if &header[..4] != MAGIC {
-        return None;
-    }
     let mut root = [0u8; 32];
     root.copy_from_slice(&header[16..48]);
-    let mut sequence = [0u8; 8];
-    sequence.copy_from_slice(&header[8..16]);
-    Some(Entry { root, sequence: u64::from_le_bytes(sequence), pinned: header[4] == 1 })
+    let mut time = [0u8; 8];
+    time.copy_from_slice(&header[8..16]);
+    let last_used_ns = match &header[..4] {
+        m if m == MAGIC => u64::from_le_bytes(time),
+        m if m == MAGIC_V1 => now(),
+        _ => return None,
+    };
+    Some(Entry { root, last_used_ns, pinned: header[4] == 1 })
 }
 
 fn write_header(slot: usize, entry: &Entry) {
     let mut header = [0u8; HEADER_BYTES];
     header[..4].copy_from_slice(MAGIC);
     header[4] = entry.pinned as u8;
-    header[8..16].copy_from_slice(&entry.sequence.to_le_bytes());
+    header[8..16].copy_from_slice(&entry.last_used_ns.to_le_bytes());
     header[16..48].copy_from_slice(&entry.root);
     ic_cdk::stable::stable_write(REGION_START + slot as u64 * SLOT_BYTES, &header);
 }
@@ -97,12 +134,16 @@ pub fn occupied_slots() -> u32 {
 }
 
 /// Rebuilds the index from stable memory for a store of `slots` slots (at installation and
-/// after an upgrade), which is at least [`occupied_slots`].
+/// after an upgrade), which is at least [`occupied_slots`]; headers in layout 1 are rewritten
+/// in layout 2.
 pub fn load(slots: u32) {
-    let slots = slots as usize;
-    let entries: Vec<Option<Entry>> = (0..slots).map(read_header).collect();
-    let next_sequence = entries.iter().flatten().map(|e| e.sequence + 1).max().unwrap_or(0);
-    INDEX.with(|i| *i.borrow_mut() = Index { slots: entries, next_sequence });
+    let entries: Vec<Option<Entry>> = (0..slots as usize).map(read_header).collect();
+    for (slot, entry) in entries.iter().enumerate() {
+        if let Some(entry) = entry {
+            write_header(slot, entry);
+        }
+    }
+    INDEX.with(|i| *i.borrow_mut() = Index { slots: entries });
 }
 
 fn find(root: &Root) -> Option<(usize, Entry)> {
@@ -117,40 +158,80 @@ pub fn lookup(root: &Root) -> Option<bool> {
     find(root).map(|(_, e)| e.pinned)
 }
 
-/// Pins a stored committee (a privileged caller registered it again).
-pub fn pin(root: &Root) {
+/// Rewrites a stored committee's entry with `change` applied.
+fn update(root: &Root, change: impl FnOnce(&mut Entry)) {
     if let Some((slot, mut entry)) = find(root) {
-        entry.pinned = true;
+        change(&mut entry);
         write_header(slot, &entry);
         INDEX.with(|i| i.borrow_mut().slots[slot] = Some(entry));
     }
 }
 
-/// The slot a new committee goes to: a free one, else the oldest unpinned one, else (for a
-/// privileged caller) the oldest.
-fn choose_slot(index: &Index, privileged: bool) -> Result<usize, StoreError> {
+/// Pins a stored committee (a privileged caller registered it again), as used now.
+pub fn pin(root: &Root) {
+    update(root, |e| {
+        e.pinned = true;
+        e.last_used_ns = now();
+    });
+}
+
+/// Marks a stored committee as used now (a paid verification or registration): a stranger's
+/// committee keeps its slot for [`MIN_RESIDENCY_NS`] from now.
+pub fn touch(root: &Root) {
+    update(root, |e| e.last_used_ns = now());
+}
+
+/// How many slots are held against a stranger at `now` (pinned, or a stranger's committee
+/// still resident), and how many there are.
+pub fn held_slots(now: u64) -> (u32, u32) {
+    INDEX.with(|i| {
+        let index = i.borrow();
+        let held = index.slots.iter().flatten().filter(|e| e.held(now)).count();
+        (held as u32, index.slots.len() as u32)
+    })
+}
+
+/// The slot a new committee goes to at `now`: a free one, else the least recently used
+/// unpinned one (for a stranger, only one no longer resident), else (for a privileged caller)
+/// the least recently used pinned one.
+fn choose_slot(index: &Index, privileged: bool, now: u64) -> Result<usize, StoreError> {
+    if index.slots.is_empty() {
+        return Err(StoreError::NoSlots);
+    }
     if let Some(free) = index.slots.iter().position(Option::is_none) {
         return Ok(free);
     }
-    let oldest = |pinned_too: bool| {
+    let least_recently_used = |eligible: &dyn Fn(&Entry) -> bool| {
         index
             .slots
             .iter()
             .enumerate()
-            .filter_map(|(slot, e)| e.map(|e| (slot, e)))
-            .filter(|(_, e)| pinned_too || !e.pinned)
-            .min_by_key(|(_, e)| e.sequence)
+            .filter_map(|(slot, e)| e.filter(|e| eligible(e)).map(|e| (slot, e)))
+            .min_by_key(|(slot, e)| (e.last_used_ns, *slot))
             .map(|(slot, _)| slot)
     };
-    oldest(false).or_else(|| if privileged { oldest(true) } else { None }).ok_or(StoreError::FullOfPinned)
+    if privileged {
+        return Ok(least_recently_used(&|e| !e.pinned).or_else(|| least_recently_used(&|_| true)).unwrap_or(0));
+    }
+    if let Some(slot) = least_recently_used(&|e| !e.held(now)) {
+        return Ok(slot);
+    }
+    let until = index.slots.iter().flatten().filter(|e| !e.pinned).map(|e| e.last_used_ns).min();
+    match until {
+        Some(t) => Err(StoreError::AllHeld { until_ns: t.saturating_add(MIN_RESIDENCY_NS) }),
+        None => Err(StoreError::FullOfPinned),
+    }
 }
 
-/// Stores a checked committee under `root`, pinned when `privileged`.
+/// Whether a new committee can be stored now by this caller, before its keys are checked.
+pub fn can_store(privileged: bool) -> Result<(), StoreError> {
+    INDEX.with(|i| choose_slot(&i.borrow(), privileged, now()).map(drop))
+}
+
+/// Stores a checked committee under `root`, pinned when `privileged`, as used now.
 pub fn store(root: &Root, committee: &SyncCommittee, privileged: bool) -> Result<(), StoreError> {
-    let (slot, sequence) = INDEX.with(|i| {
-        let index = i.borrow();
-        choose_slot(&index, privileged).map(|slot| (slot, index.next_sequence))
-    })?;
+    let now = now();
+    let slot = INDEX.with(|i| choose_slot(&i.borrow(), privileged, now))?;
     let offset = REGION_START + slot as u64 * SLOT_BYTES;
     let pages = (offset + SLOT_BYTES).div_ceil(WASM_PAGE);
     let have = ic_cdk::stable::stable_size();
@@ -164,13 +245,9 @@ pub fn store(root: &Root, committee: &SyncCommittee, privileged: bool) -> Result
     }
     // The points first, the header (which marks the slot taken) last.
     ic_cdk::stable::stable_write(offset + HEADER_BYTES as u64, &points);
-    let entry = Entry { root: *root, sequence, pinned: privileged };
+    let entry = Entry { root: *root, last_used_ns: now, pinned: privileged };
     write_header(slot, &entry);
-    INDEX.with(|i| {
-        let mut index = i.borrow_mut();
-        index.slots[slot] = Some(entry);
-        index.next_sequence = sequence + 1;
-    });
+    INDEX.with(|i| i.borrow_mut().slots[slot] = Some(entry));
     Ok(())
 }
 

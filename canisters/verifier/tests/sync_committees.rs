@@ -63,11 +63,47 @@ fn by_controller() -> Sender {
     Sender::User(controller())
 }
 
-/// The price of registering a committee, attached by the stranger.
-fn paying() -> Sender {
-    let units = Units { items: SYNC_COMMITTEE_SIZE as u64, ..Units::default() };
-    Sender::Canister { id: stranger(), cycles: methods::price("register_sync_committee", &units, 13).unwrap() }
+/// What the `price` query asks now for a stranger's new committee: the work, plus the rent of a
+/// slot, which grows with the slots held; an error when every slot is held.
+fn price_now(v: &mut Verifier) -> Result<u128, Error> {
+    let args = PriceArgs {
+        method: "register_sync_committee".into(),
+        address: None,
+        items: SYNC_COMMITTEE_SIZE as u64,
+        bytes: 0,
+    };
+    decode(&call(v, "price", &args, CallKind::Query, Sender::User(Principal::anonymous())))
 }
+
+/// The registration's price without rent (an empty store's).
+fn work_price() -> u128 {
+    let units = Units { items: SYNC_COMMITTEE_SIZE as u64, ..Units::default() };
+    methods::price("register_sync_committee", &units, 13).unwrap()
+}
+
+/// The stranger, attaching what the `price` query asks now (or, when every slot is held, ten
+/// times the work's price: the refusal is not for want of cycles).
+fn paying(v: &mut Verifier) -> Sender {
+    Sender::Canister { id: stranger(), cycles: price_now(v).unwrap_or(10 * work_price()) }
+}
+
+/// The stranger's registration of `committee`, attaching what the `price` query asks.
+fn register_paying(v: &mut Verifier, committee: &RegisterSyncCommitteeArgs) -> Outcome {
+    let sender = paying(v);
+    call(v, "register_sync_committee", committee, CallKind::Update, sender)
+}
+
+/// The stranger's paid verification of `update`: a use that keeps its committee's slot.
+fn verify_paid(v: &mut Verifier, update: &SyncAggregateArgs) -> Result<VerifiedSyncAggregate, Error> {
+    let price = methods::price("verify_sync_aggregate_update", &Units::default(), 13).unwrap();
+    let sender = Sender::Canister { id: stranger(), cycles: price };
+    decode(&call(v, "verify_sync_aggregate_update", update, CallKind::Update, sender))
+}
+
+/// One sync-committee period and a second: a stranger's committee unused for this long may be
+/// replaced.
+const PAST_RESIDENCY: std::time::Duration = std::time::Duration::from_secs(256 * 32 * 12 + 1);
+const HOUR: std::time::Duration = std::time::Duration::from_secs(3600);
 
 /// A committee of our own keys (`seed` picks them), and an aggregate signed by its first
 /// `participants` members over a mainnet header.
@@ -220,8 +256,9 @@ fn a_mainnet_committee_registers_and_its_update_verifies() {
 }
 
 /// A stranger pays for registrations and fills the store: the operators' committee stays, the
-/// stranger's own committees evict each other, oldest first, and a store full of pinned
-/// committees refuses the stranger. Queries from a stranger canister must go to the paid twin.
+/// stranger's own committees replace each other once a sync period has passed, and a store
+/// full of pinned committees refuses the stranger before any key is decoded. Queries from a
+/// stranger canister must go to the paid twin.
 #[test]
 fn strangers_cannot_evict_the_operators_committees() {
     if !icbls_testkit::fixtures::available() {
@@ -233,19 +270,37 @@ fn strangers_cannot_evict_the_operators_committees() {
     let (a, a_update) = own_committee(1, 400);
     let (b, b_update) = own_committee(2, 342);
 
-    // Without the price: refused, nothing stored.
+    // Without the price: refused, nothing stored. The price is the work's and a slot's rent:
+    // one of two slots is held, so the rent is the work's price again.
     let e = register(&mut v, &a, Sender::Canister { id: stranger(), cycles: 1_000_000 }).unwrap_err();
     assert!(matches!(e, Error::InsufficientCycles(_)), "{e:?}");
+    let price = price_now(&mut v).unwrap();
+    assert_eq!(price, 2 * work_price());
+    let e = register(&mut v, &a, Sender::Canister { id: stranger(), cycles: work_price() }).unwrap_err();
+    assert_eq!(e, Error::InsufficientCycles(CyclesShortfall { price, attached: work_price() }));
     let out = call(&mut v, "register_sync_committee", &a, CallKind::Update, Sender::User(stranger()));
     let reject = out.response.unwrap_err();
     assert!(reject.starts_with(REFUSED_BY_INSPECT), "an ingress registration by a stranger: {reject}");
     assert_eq!(refusal(&verify(&mut v, &a_update).unwrap_err()), ("unsupported", "committee_root"));
 
     // Paid: stored, unpinned; it verifies.
-    assert!(!register(&mut v, &a, paying()).unwrap().pinned);
+    let sender = paying(&mut v);
+    assert!(!register(&mut v, &a, sender).unwrap().pinned);
     assert_eq!(verify(&mut v, &a_update).unwrap().participants, 400);
-    // The store is full: the next stranger's committee replaces the stranger's, not the operators'.
-    assert!(!register(&mut v, &b, paying()).unwrap().pinned);
+    // The store is full and a is resident: the next stranger's committee is refused, cheaply.
+    let out = register_paying(&mut v, &b);
+    let e = decode::<Result<RegisteredSyncCommittee, Error>>(&out).unwrap_err();
+    assert_eq!(refusal(&e), ("unsupported", "public_keys"));
+    assert!(
+        out.instructions.unwrap() < 20_000_000,
+        "a refusal (decoded, hashed, no key decompressed) costs {:?}",
+        out.instructions
+    );
+    assert_eq!(refusal(&price_now(&mut v).unwrap_err()), ("unsupported", "public_keys"));
+    // A sync period on, it replaces the stranger's, not the operators'.
+    v.backend.advance_time(PAST_RESIDENCY);
+    let sender = paying(&mut v);
+    assert!(!register(&mut v, &b, sender).unwrap().pinned);
     assert_eq!(verify(&mut v, &b_update).unwrap().participants, 342);
     assert_eq!(refusal(&verify(&mut v, &a_update).unwrap_err()), ("unsupported", "committee_root"));
     assert_eq!(verify(&mut v, &mainnet_update).unwrap().participants, 511);
@@ -255,13 +310,21 @@ fn strangers_cannot_evict_the_operators_committees() {
         call(&mut v, "register_sync_committee", &b, CallKind::Update, Sender::Canister { id: friend(), cycles: 0 });
     assert!(decode::<Result<RegisteredSyncCommittee, Error>>(&out).unwrap().pinned);
     assert!(out.instructions.unwrap() < 60_000_000);
-    // Every slot pinned: the stranger is refused (after paying for the checks), both stay.
-    assert_eq!(refusal(&register(&mut v, &a, paying()).unwrap_err()), ("unsupported", "public_keys"));
+    // Every slot pinned: the stranger is refused before its keys are decoded, both stay.
+    let out = register_paying(&mut v, &a);
+    let e = decode::<Result<RegisteredSyncCommittee, Error>>(&out).unwrap_err();
+    assert_eq!(refusal(&e), ("unsupported", "public_keys"));
+    assert!(
+        out.instructions.unwrap() < 20_000_000,
+        "a refusal (decoded, hashed, no key decompressed) costs {:?}",
+        out.instructions
+    );
     assert_eq!(verify(&mut v, &b_update).unwrap().participants, 342);
     assert_eq!(verify(&mut v, &mainnet_update).unwrap().participants, 511);
     // The pins survive an upgrade.
     v.upgrade(None).unwrap();
-    assert_eq!(refusal(&register(&mut v, &a, paying()).unwrap_err()), ("unsupported", "public_keys"));
+    let sender = paying(&mut v);
+    assert_eq!(refusal(&register(&mut v, &a, sender).unwrap_err()), ("unsupported", "public_keys"));
     assert_eq!(verify(&mut v, &b_update).unwrap().participants, 342);
 
     // A replicated query from the stranger is sent to the paid twin, which serves it.
@@ -285,6 +348,68 @@ fn strangers_cannot_evict_the_operators_committees() {
         Sender::Canister { id: stranger(), cycles: price },
     );
     assert_eq!(decode::<Result<VerifiedSyncAggregate, Error>>(&out).unwrap().participants, 342);
+}
+
+/// Issue 35, item 1: strangers' committees were a cache evicted oldest first, so a stranger
+/// registering `slots` fresh committees (about 39 billion cycles for 32) flushed every unpinned
+/// committee, and a paid verification did not refresh one. Now a stranger's committee keeps
+/// its slot a sync period after its registration or last paid use; a registration finding
+/// every slot held is refused before its keys are decoded; and the rent of a slot grows with
+/// the slots held.
+#[test]
+fn strangers_cannot_flush_each_others_committees() {
+    if !icbls_testkit::fixtures::available() {
+        return;
+    }
+    let mut v = install(Some(3));
+    let (victim, victim_update) = own_committee(10, 300);
+    let attacker: Vec<_> = (11..16).map(|seed| own_committee(seed, 200)).collect();
+    let registers = |v: &mut Verifier, committee: &RegisterSyncCommitteeArgs| {
+        let sender = paying(v);
+        let Sender::Canister { cycles, .. } = sender else { unreachable!() };
+        register(v, committee, sender).map(|_| cycles)
+    };
+
+    // The victim's committee, then the attacker's two: each slot's rent is the work's price
+    // times held / free (0, 1/2, 2).
+    let p = work_price();
+    let rent = |held| icbls_verifier_client::service::registration_rent(p, held, 3).unwrap();
+    assert_eq!(registers(&mut v, &victim).unwrap(), p + rent(0));
+    assert_eq!(registers(&mut v, &attacker[0].0).unwrap(), p + rent(1));
+    assert_eq!(registers(&mut v, &attacker[1].0).unwrap(), p + rent(2));
+    println!("a slot's price in cycles, 0, 1 and 2 of 3 held: {}, {}, {}", p + rent(0), p + rent(1), p + rent(2));
+    // The store is full: the attacker's third is refused, cheaply, and the victim's stays.
+    let out = register_paying(&mut v, &attacker[2].0);
+    assert_eq!(
+        refusal(&decode::<Result<RegisteredSyncCommittee, Error>>(&out).unwrap_err()),
+        ("unsupported", "public_keys")
+    );
+    assert!(
+        out.instructions.unwrap() < 20_000_000,
+        "a refusal (decoded, hashed, no key decompressed) costs {:?}",
+        out.instructions
+    );
+    assert_eq!(verify(&mut v, &victim_update).unwrap().participants, 300);
+
+    // 20 hours on, the victim verifies in a paid update (a query would not count); 8 hours
+    // later the attacker's committees are past their residency and the victim's is not.
+    v.backend.advance_time(20 * HOUR);
+    assert_eq!(verify_paid(&mut v, &victim_update).unwrap().participants, 300);
+    v.backend.advance_time(8 * HOUR);
+    assert!(registers(&mut v, &attacker[2].0).is_ok());
+    assert!(registers(&mut v, &attacker[3].0).is_ok());
+    assert_eq!(refusal(&registers(&mut v, &attacker[4].0).unwrap_err()), ("unsupported", "public_keys"));
+    assert_eq!(verify(&mut v, &victim_update).unwrap().participants, 300);
+    assert_eq!(refusal(&verify(&mut v, &attacker[0].1).unwrap_err()), ("unsupported", "committee_root"));
+    // Residency survives an upgrade.
+    v.upgrade(None).unwrap();
+    assert_eq!(refusal(&registers(&mut v, &attacker[4].0).unwrap_err()), ("unsupported", "public_keys"));
+    // A sync period after its last paid use, the victim's committee may go: the least recently
+    // used goes first.
+    v.backend.advance_time(PAST_RESIDENCY - 8 * HOUR);
+    assert!(registers(&mut v, &attacker[4].0).is_ok());
+    assert_eq!(refusal(&verify(&mut v, &victim_update).unwrap_err()), ("unsupported", "committee_root"));
+    assert_eq!(verify(&mut v, &attacker[2].1).unwrap().participants, 200);
 }
 
 /// Where the committees' slots start in stable memory, and the bytes of one (the layout in
