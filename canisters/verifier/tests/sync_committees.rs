@@ -492,6 +492,9 @@ fn upgrades_merge_their_argument_and_keep_every_committee() {
     stable.resize((to + SLOT_BYTES).div_ceil(65_536) * 65_536, 0);
     stable.copy_within(from..from + SLOT_BYTES, to);
     stable[from..from + 4].fill(0);
+    // Its header in layout 1 too: the magic SC01 and a registration sequence number, 7.
+    stable[to..to + 4].copy_from_slice(b"SC01");
+    stable[to + 8..to + 16].copy_from_slice(&7u64.to_le_bytes());
     let v1 = InitArgsV1 { allow_list: vec![friend()], subnet_nodes: Some(28), sync_committee_slots: Some(40) };
     let bytes = candid::encode_one(v1).unwrap();
     let record = [&b"ICBLSV01"[..], &(bytes.len() as u32).to_le_bytes(), &bytes].concat();
@@ -505,7 +508,11 @@ fn upgrades_merge_their_argument_and_keep_every_committee() {
     };
     upgrade(&mut meter, None).unwrap();
     assert_eq!(state(&mut meter), expected, "after the upgrade from layout 1");
-    assert_eq!(&meter.canister(id).unwrap().stable_memory_mut()[..8], b"ICBLSV02");
+    let now = meter.canister(id).unwrap().time_ns();
+    let stable = meter.canister(id).unwrap().stable_memory_mut();
+    assert_eq!(&stable[..8], b"ICBLSV02");
+    // The slot's header rewritten in layout 2, as used at the upgrade.
+    assert_eq!((&stable[to..to + 4], &stable[to + 8..to + 16]), (&b"SC02"[..], &now.to_le_bytes()[..]));
 
     // An argument that gives no field changes nothing (it reset the subnet to 13 nodes and
     // dropped the committee in slot 35).
