@@ -12,7 +12,10 @@
 //! does not (the interface specification: inspection is for ingress update calls only, never
 //! for queries or inter-canister calls).
 
-use crate::instrument::{self, COUNTER_EXPORT, GLOBAL_EXPORT_PREFIX, LIMIT_EXPORT, START_EXPORT};
+use crate::cost::{COMPILE_COST_PER_INSTRUCTION, DIRTY_PAGE_OVERHEAD};
+use crate::instrument::{
+    self, COUNTER_EXPORT, DIRTY_MAP_EXPORT, DIRTY_PAGE_BYTES, GLOBAL_EXPORT_PREFIX, LIMIT_EXPORT, START_EXPORT,
+};
 use crate::profile::{FunctionNames, Profile, Profiler};
 use crate::system_api::{self, Entry, Environment, HostState, Message};
 use crate::{Error, INSPECT_MESSAGE_LIMIT, INSTALL_LIMIT, QUERY_LIMIT, UPDATE_LIMIT};
@@ -105,7 +108,7 @@ pub struct Canister {
     linker: Linker<HostState>,
     snapshot: Snapshot,
     env: Environment,
-    /// Instructions `canister_start` and `canister_init` executed at installation.
+    /// Instructions of the last installation or upgrade (see [`Canister::install_instructions`]).
     install_instructions: u64,
     /// The module as installed (before instrumentation), for a profiled build of it.
     wasm: Vec<u8>,
@@ -126,6 +129,8 @@ struct Loaded {
     engine: Engine,
     module: Module,
     linker: Linker<HostState>,
+    /// What installing the module charges for compiling it ([`compilation_instructions`]).
+    compilation: u64,
 }
 
 /// How many compiled modules [`load`] keeps.
@@ -164,13 +169,39 @@ fn compile(wasm: &[u8]) -> Result<Loaded, Error> {
         .wasm_simd(true)
         .wasm_bulk_memory(true)
         .wasm_multi_value(true)
+        .wasm_multi_memory(true)
         .wasm_tail_call(true)
         .cranelift_nan_canonicalization(true);
     let engine = Engine::new(&config).map_err(|e| Error::InvalidWasm(e.to_string()))?;
     let module = Module::new(&engine, &instrumented).map_err(|e| Error::InvalidWasm(e.to_string()))?;
     let mut linker = Linker::new(&engine);
     system_api::link(&mut linker, &module, false)?;
-    Ok(Loaded { engine, module, linker })
+    Ok(Loaded { engine, module, linker, compilation: compilation_instructions(wasm)? })
+}
+
+/// What `install_code` charges for compiling `wasm`: [`COMPILE_COST_PER_INSTRUCTION`] per
+/// operator of its function bodies and 2 per global (`instrument` in
+/// `rs/embedders/src/wasm_utils/instrumentation.rs`, charged by
+/// `Hypervisor::create_execution_state`). A lower bound of the replica's charge: it counts
+/// its own instrumented module, whose metering code this count leaves out, adds a base cost,
+/// and charges a hundredth of it for a module it has compiled before.
+fn compilation_instructions(wasm: &[u8]) -> Result<u64, Error> {
+    let invalid = |e: wasmparser::BinaryReaderError| Error::InvalidWasm(e.to_string());
+    let mut count = 0u64;
+    for payload in wasmparser::Parser::new(0).parse_all(wasm) {
+        match payload.map_err(invalid)? {
+            wasmparser::Payload::CodeSectionEntry(body) => {
+                let mut reader = body.get_operators_reader().map_err(invalid)?;
+                while !reader.eof() {
+                    reader.read().map_err(invalid)?;
+                    count += 1;
+                }
+            }
+            wasmparser::Payload::GlobalSection(r) => count += 2 * u64::from(r.count()),
+            _ => {}
+        }
+    }
+    Ok(count.saturating_mul(COMPILE_COST_PER_INSTRUCTION))
 }
 
 impl Canister {
@@ -186,7 +217,7 @@ impl Canister {
     /// the caller `canister_init` sees). An empty list leaves the canister without controllers,
     /// installed by the anonymous principal.
     pub fn install_with_controllers(wasm: &[u8], init_arg: &[u8], controllers: &[Vec<u8>]) -> Result<Canister, Error> {
-        let Loaded { engine, module, linker } = load(wasm)?;
+        let Loaded { engine, module, linker, compilation } = load(wasm)?;
         let env = Environment {
             controllers: controllers.to_vec(),
             caller: controllers.first().cloned().unwrap_or_else(|| vec![4]),
@@ -202,7 +233,7 @@ impl Canister {
             wasm: wasm.to_vec(),
             profiled: None,
         };
-        canister.install_instructions = canister.start_and_init("canister_init", init_arg)?;
+        canister.install_instructions = compilation + canister.start_and_init("canister_init", init_arg)?;
         Ok(canister)
     }
 
@@ -232,7 +263,7 @@ impl Canister {
     /// Reinstalls the canister with `wasm`, as `install_code` in reinstall mode does: a fresh
     /// instance, with empty Wasm and stable memory, its start function and `canister_init` run
     /// with `arg`; the controllers are kept. If either traps, the canister is left as it was.
-    /// Returns their instructions.
+    /// Returns their instructions and the compilation's ([`Canister::install_instructions`]).
     pub fn reinstall(&mut self, wasm: &[u8], arg: &[u8]) -> Result<u64, Error> {
         *self = Canister::install_with_controllers(wasm, arg, &self.env.controllers)?;
         Ok(self.install_instructions)
@@ -243,9 +274,9 @@ impl Canister {
     /// `canister_post_upgrade` with `arg` on a fresh instance. Stable memory, the controllers
     /// and the cycle balance are kept; the Wasm memory is not. If any step traps, the canister
     /// is left as it was. The caller is the first controller. Returns the instructions of the
-    /// three steps.
+    /// three steps and the compilation ([`Canister::install_instructions`]).
     pub fn upgrade(&mut self, wasm: &[u8], arg: &[u8]) -> Result<u64, Error> {
-        let Loaded { engine, module, linker } = load(wasm)?;
+        let Loaded { engine, module, linker, compilation } = load(wasm)?;
         let mut pre = 0;
         let mut env = self.env.clone();
         if self.module.get_export("canister_pre_upgrade").is_some() {
@@ -268,12 +299,14 @@ impl Canister {
         };
         let post = upgraded.start_and_init("canister_post_upgrade", arg)?;
         *self = upgraded;
-        self.install_instructions = pre + post;
-        Ok(pre + post)
+        self.install_instructions = compilation + pre + post;
+        Ok(self.install_instructions)
     }
 
-    /// Instructions the start function and `canister_init` executed at installation (or the
-    /// steps of the last upgrade).
+    /// Instructions of the last installation, reinstallation or upgrade: the module's
+    /// compilation charge ([`compilation_instructions`]), then what the start function and
+    /// `canister_init` (or `canister_pre_upgrade`, the start function and
+    /// `canister_post_upgrade`) executed, with their dirty pages.
     pub fn install_instructions(&self) -> u64 {
         self.install_instructions
     }
@@ -620,7 +653,8 @@ impl Canister {
             return (Err(Error::MethodNotFound(method)), None);
         };
         let result = func.call(&mut store, &[], &mut []);
-        let instructions = read_counter(&mut store, &instance);
+        let counted = read_counter(&mut store, &instance);
+        let instructions = with_dirty_pages(&mut store, &instance, counted, limit);
         let profile = store.data_mut().profiler.take().map(|p| p.finish(instructions));
         (self.finish_run(result, store, instance, instructions, limit), profile)
     }
@@ -658,6 +692,34 @@ struct Run {
     accepted: bool,
     cycles_accepted: u128,
     state: Option<(Store<HostState>, Instance)>,
+}
+
+/// `instructions` with the replica's charge for the heap pages the message wrote
+/// (`WasmtimeInstance::run` in `rs/embedders/src/wasmtime_embedder.rs`): [`DIRTY_PAGE_OVERHEAD`]
+/// per 4 KiB page, after the run, whether it trapped or not, for the messages whose writes the
+/// replica tracks (start, init and post-upgrade, pre-upgrade, updates; not queries, replicated
+/// queries or `canister_inspect_message`). No limit is checked after it: the total is capped
+/// at the message's limit.
+fn with_dirty_pages(store: &mut Store<HostState>, instance: &Instance, instructions: u64, limit: u64) -> u64 {
+    match store.data().entry {
+        Entry::Start | Entry::Init | Entry::PreUpgrade | Entry::Update => {}
+        Entry::Query | Entry::ReplicatedQuery | Entry::InspectMessage => return instructions,
+    }
+    let charge = DIRTY_PAGE_OVERHEAD.saturating_mul(dirty_heap_pages(store, instance));
+    if instructions > limit {
+        return instructions;
+    }
+    instructions.saturating_add(charge).min(limit)
+}
+
+/// The 4 KiB pages of the canister's memory the message wrote, from the dirty map the
+/// instrumentation keeps (see [`crate::instrument`]).
+fn dirty_heap_pages(store: &mut Store<HostState>, instance: &Instance) -> u64 {
+    let (Some(memory), Some(map)) = (store.data().memory, instance.get_memory(&mut *store, DIRTY_MAP_EXPORT)) else {
+        return 0;
+    };
+    let pages = (memory.data_size(&*store) as u64).div_ceil(DIRTY_PAGE_BYTES) as usize;
+    map.data(&*store)[..pages].iter().filter(|&&marked| marked != 0).count() as u64
 }
 
 fn read_counter(store: &mut Store<HostState>, instance: &Instance) -> u64 {

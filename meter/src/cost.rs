@@ -103,7 +103,9 @@ pub fn system_api_overhead(name: &str) -> u64 {
     match name {
         "performance_counter" => 200,
         "debug_print" | "stable_grow" | "stable64_grow" => 100,
-        "stable_read" | "stable_write" | "stable_size" | "stable64_read" | "stable64_write" | "stable64_size" => 20,
+        // `stable_size` and `stable64_size` are implemented in Wasm by the replica's
+        // instrumentation (wasm-native stable memory): no System API overhead.
+        "stable_read" | "stable_write" | "stable64_read" | "stable64_write" => 20,
         "is_controller" => 1_000,
         "call_new" => 1_500,
         "call_perform" => 5_000,
@@ -143,6 +145,33 @@ pub fn system_api_overhead(name: &str) -> u64 {
         | "in_replicated_execution" => 500,
         _ => 0,
     }
+}
+
+/// Instructions the replica charges per 4 KiB page a message dirties (`dirty_page_overhead` in
+/// `rs/config/src/subnet_config.rs`, the same on every subnet type): for the heap pages a
+/// tracked message (update, installation step) wrote, after it runs
+/// (`WasmtimeInstance::run`, `rs/embedders/src/wasmtime_embedder.rs`), and for each stable
+/// page a `stable64_write` writes for the first time in the message
+/// (`rs/embedders/src/wasm_utils/system_api_replacements.rs`).
+pub const DIRTY_PAGE_OVERHEAD: u64 = 1_000;
+
+/// Instructions charged per Wasm instruction of a module's code when it is installed,
+/// reinstalled or upgraded (`cost_to_compile_wasm_instruction` in `rs/config/src/embedders.rs`).
+pub const COMPILE_COST_PER_INSTRUCTION: u64 = 6_000;
+
+/// The canister log's space in one message, in bytes (`DEFAULT_AGGREGATE_LOG_MEMORY_LIMIT`,
+/// `rs/types/types/src/canister_log.rs`): what a message's `debug_print` records and its trap
+/// message are charged for (`logging_charge_bytes`, `rs/embedders/src/wasmtime_embedder/linker.rs`).
+pub const LOG_SPACE_BYTES: u64 = 4 * 1024;
+/// The bytes one log record takes of the log's space besides its text (its index, timestamp
+/// and the text's header: `CanisterLogRecord::data_size`).
+pub const LOG_RECORD_OVERHEAD_BYTES: u64 = 40;
+
+/// Instructions `ic0.trap` charges for a message of `len` bytes when the message's log has
+/// `log_free` bytes left: its overhead, the bytes it reads, twice the bytes a log record of it
+/// keeps (at most 4 KiB) and 50 per byte of the log's free space it takes.
+pub fn trap_cost(len: u64, log_free: u64) -> u64 {
+    system_api_overhead("trap") + len + 2 * len.min(LOG_SPACE_BYTES) + BYTE_TRANSMISSION_COST * len.min(log_free)
 }
 
 /// The replica's charge per byte sent out of the canister (a reply, a reject, a call payload):
@@ -196,6 +225,8 @@ mod tests {
         assert_eq!(system_api_overhead("performance_counter"), 200);
         assert_eq!(system_api_overhead("msg_reply"), 500);
         assert_eq!(system_api_overhead("debug_print"), 100);
+        assert_eq!(system_api_overhead("stable64_size"), 0);
+        assert_eq!(system_api_overhead("stable64_write"), 20);
         assert_eq!(byte_cost("msg_arg_data_copy", 10), 10);
         assert_eq!(byte_cost("msg_reply_data_append", 10), 500);
         assert_eq!(byte_cost("msg_reply", 10), 0);

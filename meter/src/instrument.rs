@@ -13,6 +13,14 @@
 //! * before `memory.fill`, `memory.copy`, `memory.init` and their table twins, the size operand
 //!   is added to the counter and checked too.
 //!
+//! For the replica's dirty-page charge (1,000 instructions per 4 KiB page of the heap an update
+//! or an installation writes, see `canister.rs`), every store to the canister's memory also
+//! marks the 4 KiB pages it writes in a second memory, the dirty map ([`DIRTY_MAP_EXPORT`]: one
+//! byte per page, 1 MiB for the 4 GiB a 32-bit memory can address), and `memory.fill`,
+//! `memory.copy` and `memory.init` mark their destination's pages with a `memory.fill` of the
+//! map. A write marks its page whatever it writes, as the replica's page protection does: a
+//! page written back with its old bytes is dirty too. The marking is not counted.
+//!
 //! The counter counts up from zero (the replica counts down from the limit; the totals are the
 //! same). The code that does the counting is not itself counted. The rewritten module exports
 //! the counter and the limit, every mutable global (so the meter can snapshot and restore
@@ -39,6 +47,14 @@ pub const LIMIT_EXPORT: &str = "__icbls_meter_limit";
 pub const GLOBAL_EXPORT_PREFIX: &str = "__icbls_meter_global_";
 /// Export name given to the module's memory, so host functions find it under one name.
 pub const MEMORY_EXPORT: &str = "__icbls_meter_memory";
+/// Export name of the dirty map: the memory in which stores mark the 4 KiB pages they write.
+pub const DIRTY_MAP_EXPORT: &str = "__icbls_meter_dirty_pages";
+/// The size of a page the dirty map counts: the replica's (an OS page).
+pub const DIRTY_PAGE_BYTES: u64 = 4096;
+const DIRTY_PAGE_SHIFT: i32 = 12;
+/// The dirty map's size in Wasm pages: one byte per 4 KiB page of a 4 GiB memory.
+const DIRTY_MAP_WASM_PAGES: u64 = (1 << 32) / DIRTY_PAGE_BYTES / 65_536;
+
 /// Export name given to the module's start function.
 pub const START_EXPORT: &str = "canister_start";
 /// Import module of the profiling hooks (`enter` and `exit`, each `(i32) -> ()`, taking the
@@ -175,6 +191,13 @@ fn rewrite(wasm: &[u8], profile: bool) -> Result<Vec<u8>, Error> {
             Payload::MemorySection(r) => {
                 let mut s = wasm_encoder::MemorySection::new();
                 re.parse_memory_section(&mut s, r).map_err(reencode)?;
+                s.memory(wasm_encoder::MemoryType {
+                    minimum: DIRTY_MAP_WASM_PAGES,
+                    maximum: Some(DIRTY_MAP_WASM_PAGES),
+                    memory64: false,
+                    shared: false,
+                    page_size_log2: None,
+                });
                 out.section(&s);
             }
             Payload::TagSection(r) => {
@@ -253,6 +276,10 @@ struct ModuleFacts {
     /// Mutability of the module's own globals, in index order.
     defined_globals_mutable: Vec<bool>,
     has_memory: bool,
+    /// The memories the module imports or defines: the dirty map takes the next index.
+    memories: u32,
+    /// Whether the module has a memory section, into which the dirty map goes.
+    defines_memory: bool,
     start: Option<u32>,
 }
 
@@ -265,6 +292,8 @@ impl ModuleFacts {
             defined_functions: Vec::new(),
             defined_globals_mutable: Vec::new(),
             has_memory: false,
+            memories: 0,
+            defines_memory: false,
             start: None,
         };
         let mut saw_version = false;
@@ -290,7 +319,9 @@ impl ModuleFacts {
                             facts.imported_functions += 1;
                         }
                         if let TypeRef::Memory(_) = import.ty {
+                            // Refused when the module is linked (no import gives a memory).
                             facts.has_memory = true;
+                            facts.memories += 1;
                         }
                         if let TypeRef::Global(_) = import.ty {
                             return Err(Error::InvalidWasm(format!(
@@ -308,6 +339,8 @@ impl ModuleFacts {
                 Payload::MemorySection(r) => {
                     for m in r {
                         facts.has_memory = true;
+                        facts.defines_memory = true;
+                        facts.memories += 1;
                         if m.map_err(invalid)?.memory64 {
                             return Err(Error::InvalidWasm(
                                 "64-bit memory (the meter charges the Wasm32 table)".into(),
@@ -393,6 +426,9 @@ impl ModuleFacts {
         }
         if self.has_memory {
             s.export(MEMORY_EXPORT, ExportKind::Memory, 0);
+        }
+        if self.defines_memory {
+            s.export(DIRTY_MAP_EXPORT, ExportKind::Memory, self.memories);
         }
         if let Some(start) = self.start {
             s.export(START_EXPORT, ExportKind::Func, re.function_index(start));
@@ -486,9 +522,22 @@ fn instrument_body(
         locals.push((count, re.val_type(ty).map_err(reencode)?));
         local_count = local_count.saturating_add(count);
     }
-    // One scratch local holds the size operand of bulk-memory operators while it is charged.
+    // One scratch local holds the size operand of bulk-memory operators while it is charged;
+    // the dirty map's marking holds a store's address and value in the next ones.
     let scratch = local_count;
     locals.push((1, ValType::I32));
+    let marks = facts.defines_memory.then(|| {
+        let base = local_count + 1;
+        locals.extend(
+            [ValType::I32, ValType::I32, ValType::I64, ValType::F32, ValType::F64, ValType::V128].map(|t| (1, t)),
+        );
+        DirtyMarks {
+            map: facts.memories,
+            address: base,
+            size: scratch,
+            value: [base + 1, base + 2, base + 3, base + 4, base + 5],
+        }
+    });
     let mut f = wasm_encoder::Function::new(locals);
 
     let mut reader = body.get_operators_reader().map_err(invalid)?;
@@ -543,6 +592,9 @@ fn instrument_body(
                 }
             }
         }
+        if let Some(marks) = &marks {
+            marks.before(&mut f, &op);
+        }
         if let Some(p) = &profile {
             match op {
                 Operator::Return | Operator::ReturnCall { .. } | Operator::ReturnCallIndirect { .. } => {
@@ -560,6 +612,108 @@ fn instrument_body(
         f.instruction(&re.instruction(op).map_err(reencode)?);
     }
     Ok(f)
+}
+
+/// The locals and the memory with which a body marks the pages its stores write.
+struct DirtyMarks {
+    /// The dirty map's memory index.
+    map: u32,
+    /// A local for the store's address (`i32`).
+    address: u32,
+    /// A local for a bulk operator's size (`i32`).
+    size: u32,
+    /// Locals for the stored value: `i32`, `i64`, `f32`, `f64`, `v128`.
+    value: [u32; 5],
+}
+
+impl DirtyMarks {
+    /// Marks, before `op` runs, the pages it writes in the canister's memory (memory 0).
+    fn before(&self, f: &mut wasm_encoder::Function, op: &Operator) {
+        use Operator::*;
+        let (memarg, bytes, value) = match op {
+            I32Store { memarg } => (memarg, 4, 0),
+            I64Store { memarg } => (memarg, 8, 1),
+            F32Store { memarg } => (memarg, 4, 2),
+            F64Store { memarg } => (memarg, 8, 3),
+            I32Store8 { memarg } => (memarg, 1, 0),
+            I32Store16 { memarg } => (memarg, 2, 0),
+            I64Store8 { memarg } => (memarg, 1, 1),
+            I64Store16 { memarg } => (memarg, 2, 1),
+            I64Store32 { memarg } => (memarg, 4, 1),
+            V128Store { memarg } => (memarg, 16, 4),
+            V128Store8Lane { memarg, .. } => (memarg, 1, 4),
+            V128Store16Lane { memarg, .. } => (memarg, 2, 4),
+            V128Store32Lane { memarg, .. } => (memarg, 4, 4),
+            V128Store64Lane { memarg, .. } => (memarg, 8, 4),
+            MemoryFill { mem: 0 } | MemoryCopy { dst_mem: 0, .. } | MemoryInit { mem: 0, .. } => {
+                return self.range(f);
+            }
+            _ => return,
+        };
+        if memarg.memory != 0 {
+            return;
+        }
+        let value = self.value[value];
+        f.instruction(&Instruction::LocalSet(value));
+        f.instruction(&Instruction::LocalSet(self.address));
+        // The first and the last byte's pages (the same page but for a store across a border).
+        // A store past the memory's end traps after its marks; a trap keeps no state.
+        let offset = memarg.offset as u32;
+        self.mark(f, offset);
+        if bytes > 1 {
+            self.mark(f, offset.wrapping_add(bytes - 1));
+        }
+        f.instruction(&Instruction::LocalGet(self.address));
+        f.instruction(&Instruction::LocalGet(value));
+    }
+
+    /// Marks the page of the address in `self.address` plus `offset` (wrapping, as Wasm adds).
+    fn mark(&self, f: &mut wasm_encoder::Function, offset: u32) {
+        f.instruction(&Instruction::LocalGet(self.address));
+        if offset != 0 {
+            f.instruction(&Instruction::I32Const(offset as i32));
+            f.instruction(&Instruction::I32Add);
+        }
+        f.instruction(&Instruction::I32Const(DIRTY_PAGE_SHIFT));
+        f.instruction(&Instruction::I32ShrU);
+        f.instruction(&Instruction::I32Const(1));
+        f.instruction(&Instruction::I32Store8(wasm_encoder::MemArg { offset: 0, align: 0, memory_index: self.map }));
+    }
+
+    /// Marks the pages of a bulk operator's destination, `[d, d + n)` for its operands
+    /// `[d, x, n]`: a `memory.fill` of the map from `d >> 12` over `((d + n - 1) >> 12) -
+    /// (d >> 12) + 1` bytes, none when `n` is 0.
+    fn range(&self, f: &mut wasm_encoder::Function) {
+        let (d, x, n) = (self.address, self.value[0], self.size);
+        f.instruction(&Instruction::LocalSet(n));
+        f.instruction(&Instruction::LocalSet(x));
+        f.instruction(&Instruction::LocalSet(d));
+        let first_page = |f: &mut wasm_encoder::Function| {
+            f.instruction(&Instruction::LocalGet(d));
+            f.instruction(&Instruction::I32Const(DIRTY_PAGE_SHIFT));
+            f.instruction(&Instruction::I32ShrU);
+        };
+        first_page(f);
+        f.instruction(&Instruction::I32Const(1));
+        f.instruction(&Instruction::LocalGet(d));
+        f.instruction(&Instruction::LocalGet(n));
+        f.instruction(&Instruction::I32Add);
+        f.instruction(&Instruction::I32Const(1));
+        f.instruction(&Instruction::I32Sub);
+        f.instruction(&Instruction::I32Const(DIRTY_PAGE_SHIFT));
+        f.instruction(&Instruction::I32ShrU);
+        first_page(f);
+        f.instruction(&Instruction::I32Sub);
+        f.instruction(&Instruction::I32Const(1));
+        f.instruction(&Instruction::I32Add);
+        f.instruction(&Instruction::I32Const(0));
+        f.instruction(&Instruction::LocalGet(n));
+        f.instruction(&Instruction::Select);
+        f.instruction(&Instruction::MemoryFill(self.map));
+        f.instruction(&Instruction::LocalGet(d));
+        f.instruction(&Instruction::LocalGet(x));
+        f.instruction(&Instruction::LocalGet(n));
+    }
 }
 
 fn invalid(e: wasmparser::BinaryReaderError) -> Error {

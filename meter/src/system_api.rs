@@ -6,8 +6,11 @@
 //! replying twice, replying from `canister_init`) traps here too, with a message that names the
 //! function. An `ic0` import the meter does not implement links, and traps only when called.
 
-use crate::cost::{byte_cost, system_api_overhead, BYTE_TRANSMISSION_COST};
-use crate::instrument::{COUNTER_EXPORT, MEMORY_EXPORT, PROFILE_MODULE};
+use crate::cost::{
+    byte_cost, system_api_overhead, trap_cost, BYTE_TRANSMISSION_COST, DIRTY_PAGE_OVERHEAD, LOG_RECORD_OVERHEAD_BYTES,
+    LOG_SPACE_BYTES,
+};
+use crate::instrument::{COUNTER_EXPORT, DIRTY_PAGE_BYTES, MEMORY_EXPORT, PROFILE_MODULE};
 use crate::profile::Profiler;
 use crate::Error;
 use wasmtime::{Caller, Extern, Global, Linker, Memory, Module, Val};
@@ -28,8 +31,6 @@ pub(crate) struct Environment {
     pub data_certificate: Option<Vec<u8>>,
     pub global_timer: u64,
     pub root_key: Vec<u8>,
-    /// Bytes in the canister log (at most its capacity).
-    pub log_bytes: u64,
 }
 
 impl Default for Environment {
@@ -50,7 +51,6 @@ impl Default for Environment {
             global_timer: 0,
             // What `ic0.root_key_copy` returns: the IC mainnet root key, DER-wrapped.
             root_key: icbls::certificate::IC_MAINNET_ROOT_KEY_DER.to_vec(),
-            log_bytes: 0,
         }
     }
 }
@@ -111,6 +111,10 @@ pub(crate) struct HostState {
     pub message_accepted: bool,
     /// The profile being built, in a profiled call.
     pub profiler: Option<Profiler>,
+    /// The 4 KiB stable-memory pages this message has written (each is charged once).
+    pub stable_dirty: std::collections::BTreeSet<u64>,
+    /// The bytes of the message's log space its records took.
+    pub log_used: u64,
 }
 
 impl HostState {
@@ -125,6 +129,8 @@ impl HostState {
             replied: None,
             trap: None,
             debug_print: Vec::new(),
+            stable_dirty: std::collections::BTreeSet::new(),
+            log_used: 0,
             memory: None,
             counter: None,
             message_accepted: false,
@@ -259,8 +265,6 @@ const WASM_PAGE: u64 = 65_536;
 /// The meter holds stable memory in RAM: it grows to 1 GiB at most (a grow past it fails, as a
 /// grow past the subnet's capacity does on the IC), so a canister cannot exhaust the host.
 const MAX_STABLE_PAGES: u64 = 1024 * 1024 * 1024 / WASM_PAGE;
-/// The canister log's capacity, which bounds what `debug_print` is charged for.
-const LOG_CAPACITY: u64 = 4 * 1024;
 
 /// Defines every `ic0` function the meter implements, and a trapping stand-in for any other
 /// `ic0` import of `module`. Imports from other modules are refused.
@@ -511,6 +515,11 @@ fn define_known(l: &mut Linker<HostState>) -> Result<(), wasmtime::Error> {
         let len = c.data().env.stable.len() as u64;
         match off.checked_add(size) {
             Some(end) if end <= len => {
+                // The pages written for the first time in this message.
+                let pages = if size == 0 { 0..0 } else { off / DIRTY_PAGE_BYTES..(end - 1) / DIRTY_PAGE_BYTES + 1 };
+                let dirty = &mut c.data_mut().stable_dirty;
+                let new = pages.filter(|page| dirty.insert(*page)).count() as u64;
+                charge_instructions(&mut c, "stable64_write", DIRTY_PAGE_OVERHEAD * new)?;
                 c.data_mut().env.stable[off as usize..end as usize].copy_from_slice(&bytes);
                 Ok(())
             }
@@ -594,21 +603,22 @@ fn define_known(l: &mut Linker<HostState>) -> Result<(), wasmtime::Error> {
     })?;
     l.func_wrap("ic0", "debug_print", |mut c: Ctx, src: i32, size: i32| {
         // As canister logging on an application subnet (where debug printing itself is off):
-        // the overhead, twice the bytes the log keeps, and 50 per byte of its free space used.
+        // the overhead, twice the bytes the record keeps (at most the log's space), and 50
+        // per byte of it the message's log space still holds; a record takes its bytes and 40
+        // more of that space.
         let size = size as u32 as u64;
-        let used = c.data().env.log_bytes;
-        let kept = size.min(LOG_CAPACITY);
-        let sent = size.min(LOG_CAPACITY - used);
-        let cost = BYTE_TRANSMISSION_COST * sent + 2 * kept;
+        let free = LOG_SPACE_BYTES.saturating_sub(c.data().log_used);
+        let cost = BYTE_TRANSMISSION_COST * size.min(free) + 2 * size.min(LOG_SPACE_BYTES);
         charge_instructions(&mut c, "debug_print", system_api_overhead("debug_print") + cost)?;
-        c.data_mut().env.log_bytes = (used + size).min(LOG_CAPACITY);
+        c.data_mut().log_used += size.saturating_add(LOG_RECORD_OVERHEAD_BYTES);
         let bytes = read_bytes(&mut c, "debug_print", src as u32 as u64, size)?;
         c.data_mut().debug_print.push(String::from_utf8_lossy(&bytes).into_owned());
         Ok(())
     })?;
     l.func_wrap("ic0", "trap", |mut c: Ctx, src: i32, size: i32| -> HostResult<()> {
         let size = size as u32 as u64;
-        charge(&mut c, "trap", size)?;
+        let free = LOG_SPACE_BYTES.saturating_sub(c.data().log_used);
+        charge_instructions(&mut c, "trap", trap_cost(size, free))?;
         let bytes = read_bytes(&mut c, "trap", src as u32 as u64, size)?;
         Err(trap(&mut c, String::from_utf8_lossy(&bytes).into_owned()))
     })?;

@@ -173,10 +173,11 @@ fn traps_are_errors_with_their_message() {
             i32.const 0 i32.const 0 i32.const 0 i32.const 0 call $call_new)"#;
     let mut c = canister(f);
     match c.query("boom", &[]) {
-        // entry 1 + 2 consts + call 5 = 8; trap 500 + 2 bytes
+        // entry 1 + 2 consts + call 5 = 8; trap 500 + 2 bytes + 2·2 kept in the log + 50·2 of
+        // the log's space
         Err(Error::Trapped { message, instructions }) => {
             assert_eq!(message, "hi");
-            assert_eq!(instructions, 8 + 502);
+            assert_eq!(instructions, 8 + 500 + 2 + 4 + 100);
         }
         other => panic!("{other:?}"),
     }

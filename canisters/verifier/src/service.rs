@@ -21,7 +21,7 @@
 //!    attached unless the caller is a controller or allow-listed
 //!    ([`Error::InsufficientCycles`]).
 //! 5. The work, then the answer. An update accepts what the message spent (the performance
-//!    counter at the end, plus the reply, converted by
+//!    counter at the end, plus the reply and the heap pages every update writes, converted by
 //!    [`service::cycles_for_instructions`](icbls_verifier_client::service::cycles_for_instructions)),
 //!    at most what was attached; the rest is refunded by the system. Refusals are charged the
 //!    same way: a refusal spends little.
@@ -48,6 +48,13 @@ pub const MAX_HEADER_BYTES: usize = 4096;
 /// accepting cycles, appending and replying, and 50 per reply byte.
 const REPLY_OVERHEAD_INSTRUCTIONS: u64 = 4_000;
 const REPLY_INSTRUCTIONS_PER_BYTE: u64 = 50;
+/// The replica's charge, after the message, for the heap pages an update wrote (1,000
+/// instructions per 4 KiB page, `dirty_page_overhead`), which no counter shows the canister:
+/// the 14 pages every update of this canister writes at least (its stack, the allocator's and
+/// the decoder's state; 15 to 50 in `canisters/verifier/tests/price.rs`). What a call writes
+/// beyond them (up to about 4 pages per argument kilobyte for certificates of empty forks) is
+/// not charged: under 1% of what such a call pays.
+const DIRTY_PAGES_ALLOWANCE_INSTRUCTIONS: u64 = 14 * 1_000;
 
 /// How the current message runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -227,6 +234,7 @@ fn charge(mode: Mode, reply_len: usize) {
         return;
     }
     let instructions = ic_cdk::api::performance_counter(0)
+        .saturating_add(DIRTY_PAGES_ALLOWANCE_INSTRUCTIONS)
         .saturating_add(REPLY_OVERHEAD_INSTRUCTIONS)
         .saturating_add(REPLY_INSTRUCTIONS_PER_BYTE.saturating_mul(reply_len as u64));
     let spent = cycles_for_instructions(instructions, config::subnet_nodes());
