@@ -179,7 +179,8 @@ pub struct VerifyCertificateArgs {
     /// The CBOR certificate (the `certificate` field of a read_state response).
     #[serde(with = "serde_bytes")]
     pub certificate: Vec<u8>,
-    /// The root key: 133-byte DER or 96-byte raw. None: the IC mainnet root key.
+    /// The root key: 133-byte DER or 96-byte raw. None: the key of the network the verifier
+    /// runs on (`ic0.root_key_copy`: the IC mainnet root key on mainnet).
     #[serde(deserialize_with = "byte_strings::optional")]
     pub root_key: Option<Vec<u8>>,
     /// The canister the certificate must be valid for (checked against the delegation's
@@ -449,7 +450,8 @@ pub struct CanisterSignatureArgs {
     /// The signer's DER public key: the signing canister's id and the seed.
     #[serde(with = "serde_bytes")]
     pub public_key: Vec<u8>,
-    /// The IC root key, DER (133 bytes) or raw (96 bytes); absent, the mainnet key.
+    /// The IC root key, DER (133 bytes) or raw (96 bytes); absent, the key of the network the
+    /// verifier runs on (`ic0.root_key_copy`: the mainnet key on mainnet).
     #[serde(deserialize_with = "byte_strings::optional")]
     pub root_key: Option<Vec<u8>>,
     /// If given, the certificate's `/time` must be within this many nanoseconds of `now_ns`

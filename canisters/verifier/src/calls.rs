@@ -116,12 +116,23 @@ fn check_lookup_paths(paths: &[Vec<Vec<u8>>]) -> Result<(), Error> {
     Ok(())
 }
 
+/// The root key a caller gave, or the one the IC gives the canister (`ic0.root_key_copy`: the
+/// mainnet key on mainnet, a local replica's or PocketIC's own key there), so that certificates
+/// of the network the verifier runs on verify without naming a key.
+fn root_key_or_the_networks(given: Option<&[u8]>) -> std::borrow::Cow<'_, [u8]> {
+    match given {
+        Some(key) => std::borrow::Cow::Borrowed(key),
+        None => std::borrow::Cow::Owned(ic_cdk::api::root_key()),
+    }
+}
+
 /// Verifies the certificate (interface specification, "Certification": `verify_cert`,
 /// "Delegation": `check_delegation` and its canister ranges) and answers the lookups
 /// ("Lookup") within its scope, in a reply under the IC's size limit.
 pub fn verify_certificate(args: VerifyCertificateArgs, clock_ns: u64) -> Result<VerifiedCertificate, Error> {
     check_lookup_paths(&args.lookup)?;
-    let root = args.root_key.as_deref().unwrap_or(&certificate::IC_MAINNET_ROOT_KEY_DER);
+    let root = root_key_or_the_networks(args.root_key.as_deref());
+    let root = &*root;
     let canister = args.canister_id.map(|p| p.as_slice().to_vec());
     let subnet = args.subnet_id.map(|p| p.as_slice().to_vec());
     let target = match (&canister, &subnet) {
@@ -455,7 +466,8 @@ pub fn verify_canister_signature(
     args: &CanisterSignatureArgs,
     clock_ns: u64,
 ) -> Result<VerifiedCanisterSignature, Error> {
-    let root = args.root_key.as_deref().unwrap_or(&certificate::IC_MAINNET_ROOT_KEY_DER);
+    let root = root_key_or_the_networks(args.root_key.as_deref());
+    let root = &*root;
     let freshness = args.max_age_ns.map(|max_age_ns| Freshness::new(args.now_ns.unwrap_or(clock_ns), max_age_ns));
     let verified = crate::delegations::with(|cache| {
         canister_signature::verify_canister_signature_cached(

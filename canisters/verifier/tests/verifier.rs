@@ -625,3 +625,44 @@ fn canister_signatures(v: &mut Verifier) {
     let e = fails(v, stale);
     assert!(named(&e, false, "signature"), "{e:?}");
 }
+
+/// Issue 34: with `root_key` absent, the verifier takes the key of the network it runs on
+/// (`ic0.root_key_copy`: the mainnet key on mainnet), so a local replica's or PocketIC's
+/// certificates verify without naming theirs; a key given is still the one used.
+#[test]
+fn an_absent_root_key_is_the_networks() {
+    use icbls_testkit::backend::{Backend, CallKind, MeterBackend, Sender};
+    use icbls_testkit::certificates::{certificate, der_key, key, leb128, raw_key, Tree};
+    const TIME: u64 = 1_700_000_000_000_000_000;
+    let root = key(41);
+    let cert = certificate(&root, &Tree::new().insert(&[b"time"], &leb128(TIME)), None);
+    let mut meter = MeterBackend::new();
+    let no_args = candid::encode_one(None::<InitArgs>).unwrap();
+    let id = meter.install_with_controllers(&Verifier::wasm().unwrap(), &no_args, &[Principal::anonymous()]).unwrap();
+    let verify = |meter: &mut MeterBackend, root_key: Option<Vec<u8>>| {
+        let args = VerifyCertificateArgs {
+            certificate: cert.clone(),
+            root_key,
+            canister_id: Some(Principal::from_slice(&[0, 0, 0, 0, 0, 0, 0, 7, 1, 1])),
+            subnet_id: None,
+            now_ns: Some(TIME),
+            max_age_ns: None,
+            delegation_max_age_ns: None,
+            lookup: vec![vec![b"time".to_vec()]],
+        };
+        let arg = candid::encode_one(args).unwrap();
+        let out =
+            meter.call(id, CallKind::Query, "verify_certificate", &arg, Sender::User(Principal::anonymous())).unwrap();
+        candid::decode_one::<Result<VerifiedCertificate, Error>>(&out.response.unwrap()).unwrap()
+    };
+    // On mainnet (the meter's default root key), the certificate verifies only under its key.
+    let e = verify(&mut meter, None).unwrap_err();
+    assert!(matches!(&e, Error::VerificationFailed(d) if d.field == "certificate"), "{e:?}");
+    assert_eq!(verify(&mut meter, Some(raw_key(&root))).unwrap().time_ns, TIME);
+    // On a local network whose root key it is, it verifies without one.
+    meter.canister(id).unwrap().set_root_key(der_key(&root));
+    assert_eq!(verify(&mut meter, None).unwrap().lookups, vec![Lookup::Found(leb128(TIME))]);
+    // A key given is still the one used.
+    let mainnet = icbls::certificate::IC_MAINNET_ROOT_KEY_DER.to_vec();
+    assert!(verify(&mut meter, Some(mainnet)).is_err());
+}
