@@ -44,6 +44,7 @@
 //! assert!(h.to_affine_vartime().is_torsion_free());
 //! ```
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -60,12 +61,15 @@ pub mod fields;
 pub mod groups;
 pub mod hash_to_curve;
 #[cfg(feature = "ic_bls12_381")]
+#[cfg_attr(docsrs, doc(cfg(feature = "ic_bls12_381")))]
 pub mod ic_bls12_381_interop;
 pub mod interop;
 pub mod kzg;
 pub mod msm;
 pub mod pairing;
 pub mod sync_committee;
+#[cfg(feature = "vetkeys")]
+#[cfg_attr(docsrs, doc(cfg(feature = "vetkeys")))]
 pub mod vetkeys;
 
 pub use error::DecodeError;

@@ -651,6 +651,7 @@ fn vetkey_public_key(key: &VetKeyPublicKey) -> Result<vetkeys::DerivedPublicKey,
 pub fn verify_vetkey(args: &VerifyVetKeyArgs) -> Result<VerifiedVetKey, Error> {
     let vetkey = vetkeys::VetKey::deserialize(&args.vetkey).map_err(|e| Error::malformed("vetkey", e))?;
     let dpk = vetkey_public_key(&args.public_key)?;
+    // A master key chosen as -t·g2 for the derivation's public offset t derives the identity.
     if dpk.point().is_identity() {
         return Err(Error::malformed("public_key", vetkeys::VetKeyError::IdentityPublicKey));
     }
