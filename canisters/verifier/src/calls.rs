@@ -5,7 +5,7 @@ use crate::sync_committees::{self, StoreError};
 use candid::Principal;
 use icbls::bls::{min_pk, min_sig, BlsError};
 use icbls::canister_signature::{self, CanisterSignatureError};
-use icbls::certificate::{self, CertificateError, Freshness, LookupResult, Target};
+use icbls::certificate::{CertificateError, Freshness, LookupResult, Target};
 use icbls::drand::{self, Chain, DrandError};
 use icbls::pairing::{pairing_check_prepared, G2Prepared};
 use icbls::sync_committee::{
