@@ -22,3 +22,8 @@ pub use service::{InitArgs, PriceArgs};
 mod client;
 #[cfg(feature = "call")]
 pub use client::VerifierClient;
+
+// The README's example is compiled as a doctest.
+#[cfg(all(doctest, feature = "call"))]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;
