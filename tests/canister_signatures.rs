@@ -83,7 +83,7 @@ fn the_vectors_verify_as_expected_here_and_in_ic_signature_verification() {
         let targets: Option<Vec<Vec<u8>>> =
             delegation["targets"].as_array().map(|t| t.iter().map(hex).collect::<Vec<_>>());
         let target_refs: Option<Vec<&[u8]>> = targets.as_ref().map(|t| t.iter().map(Vec::as_slice).collect());
-        let d = Delegation { pubkey: &session_key, expiration_ns, targets: target_refs.as_deref() };
+        let d = Delegation::new(&session_key, expiration_ns, target_refs.as_deref());
         if !id.contains("__wrong_message") {
             assert_eq!(d.signed_bytes().to_vec(), message, "{id}: the delegation's signed bytes");
         }
@@ -509,7 +509,7 @@ fn delegation_hashes_match_ic_canister_sig_creation() {
     let targets: [&[u8]; 3] = [b"", &[1], &[0xff; 29]];
     for expiration_ns in [0, 1, 127, 128, u64::MAX] {
         for t in [None, Some(&targets[..0]), Some(&targets[..1]), Some(&targets[..])] {
-            let d = Delegation { pubkey: b"key", expiration_ns, targets: t };
+            let d = Delegation::new(b"key", expiration_ns, t);
             let owned: Option<Vec<Vec<u8>>> = t.map(|t| t.iter().map(|x| x.to_vec()).collect());
             let expected = ic_canister_sig_creation::delegation_signature_msg(b"key", expiration_ns, owned.as_ref());
             assert_eq!(d.hash().to_vec(), expected, "expiration {expiration_ns}, targets {t:?}");
@@ -523,7 +523,7 @@ fn delegations_are_checked_for_expiry_and_targets() {
     let (a, b, c): (&[u8], &[u8], &[u8]) = (&[1, 1], &[2, 2], &[3, 3]);
     let targets = [a, b];
     for t in [None, Some(&targets[..])] {
-        let d = Delegation { pubkey: session_key, expiration_ns: TIME_NS + 1_000, targets: t };
+        let d = Delegation::new(session_key, TIME_NS + 1_000, t);
         // The signed bytes as dfinity's ic-canister-sig-creation builds them.
         let owned: Option<Vec<Vec<u8>>> = t.map(|t| t.iter().map(|x| x.to_vec()).collect());
         let mut expected = b"\x1Aic-request-auth-delegation".to_vec();
@@ -554,7 +554,7 @@ fn delegations_are_checked_for_expiry_and_targets() {
             }
         }
         // Another delegation (a later expiry) is not what was signed.
-        let later = Delegation { expiration_ns: d.expiration_ns + 1, ..d };
+        let later = Delegation::new(d.pubkey, d.expiration_ns + 1, d.targets);
         assert!(matches!(
             verify_delegation(&later, &built.signature, &built.public_key, &built.root, TIME_NS, Some(a), None),
             Err(DelegationError::Signature(CanisterSignatureError::SignatureNotFound { .. }))
@@ -562,23 +562,23 @@ fn delegations_are_checked_for_expiry_and_targets() {
     }
     // A key may not delegate to itself.
     let built = build(b"user", b"m", false, unchanged);
-    let to_itself = Delegation { pubkey: &built.public_key, expiration_ns: TIME_NS, targets: None };
+    let to_itself = Delegation::new(&built.public_key, TIME_NS, None);
     assert_eq!(
         verify_delegation(&to_itself, &built.signature, &built.public_key, &built.root, 0, None, None),
         Err(DelegationError::SelfDelegation)
     );
     // An empty list of targets allows no target.
-    let none_allowed = Delegation { pubkey: session_key, expiration_ns: TIME_NS, targets: Some(&[]) };
+    let none_allowed = Delegation::new(session_key, TIME_NS, Some(&[]));
     assert_eq!(
         verify_delegation(&none_allowed, &[], &[], &[], 0, Some(a), None),
         Err(DelegationError::TargetNotAllowed)
     );
     // A thousand targets are allowed (the signature is checked next, and fails here).
     let thousand: Vec<&[u8]> = vec![a; 1_000];
-    let d = Delegation { pubkey: session_key, expiration_ns: TIME_NS, targets: Some(&thousand) };
+    let d = Delegation::new(session_key, TIME_NS, Some(&thousand));
     assert!(matches!(verify_delegation(&d, &[], &[], &[], 0, Some(a), None), Err(DelegationError::Signature(_))));
     let many: Vec<&[u8]> = vec![a; 1_001];
-    let d = Delegation { pubkey: session_key, expiration_ns: TIME_NS, targets: Some(&many) };
+    let d = Delegation::new(session_key, TIME_NS, Some(&many));
     assert_eq!(
         verify_delegation(&d, &[], &[], &[], 0, Some(a), None),
         Err(DelegationError::TooManyTargets { count: 1_001 })

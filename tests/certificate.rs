@@ -772,13 +772,7 @@ fn delegation_max_age_is_checked_against_the_delegation_time() {
             max_age_ns: 9
         })
     );
-    assert!(verify_certificate(
-        &c.cert,
-        &c.root_key,
-        c.target(),
-        Some(Freshness { delegation_max_age_ns: Some(10), ..behind })
-    )
-    .is_ok());
+    assert!(verify_certificate(&c.cert, &c.root_key, c.target(), Some(behind.with_delegation_max_age(10))).is_ok());
 
     // A delegation certificate without `/time` fails the check when it is asked for.
     let (root, subnet) = (key(1), key(2));

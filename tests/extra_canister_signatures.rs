@@ -308,7 +308,7 @@ fn cases_verify_as_recorded() {
             delegations += 1;
             let (pubkey, expiration_ns, targets) = delegation_fields(d);
             let target_refs: Option<Vec<&[u8]>> = targets.as_ref().map(|t| t.iter().map(Vec::as_slice).collect());
-            let delegation = Delegation { pubkey: &pubkey, expiration_ns, targets: target_refs.as_deref() };
+            let delegation = Delegation::new(&pubkey, expiration_ns, target_refs.as_deref());
             failures.check(delegation.signed_bytes().to_vec() == message, || {
                 format!("{id}: Delegation::signed_bytes is not message_hex")
             });
@@ -378,12 +378,8 @@ fn tampered_cases_are_rejected_at_the_named_step() {
             let canister_id = hex(&base["canister_id_hex"]);
             let targets: [&[u8]; 1] = [&canister_id];
             let delegation = match tamper {
-                "delegation_expiration_plus_1ns" => {
-                    Delegation { pubkey: &pubkey, expiration_ns: expiration_ns + 1, targets: None }
-                }
-                "delegation_with_targets_added" => {
-                    Delegation { pubkey: &pubkey, expiration_ns, targets: Some(&targets) }
-                }
+                "delegation_expiration_plus_1ns" => Delegation::new(&pubkey, expiration_ns + 1, None),
+                "delegation_with_targets_added" => Delegation::new(&pubkey, expiration_ns, Some(&targets)),
                 other => panic!("{id}: unknown delegation tamper {other}"),
             };
             failures.check(delegation.signed_bytes().to_vec() == message, || {
@@ -442,7 +438,7 @@ fn delegation_chains_verify_as_recorded() {
             }
             let (pubkey, expiration_ns, targets) = delegation_fields(&link["delegation"]);
             let target_refs: Option<Vec<&[u8]>> = targets.as_ref().map(|t| t.iter().map(Vec::as_slice).collect());
-            let delegation = Delegation { pubkey: &pubkey, expiration_ns, targets: target_refs.as_deref() };
+            let delegation = Delegation::new(&pubkey, expiration_ns, target_refs.as_deref());
             let signature = hex(&link["signature_hex"]);
             let target = target_refs.as_ref().and_then(|t| t.first().copied());
             // A fixed "now": a minute after the certificate, inside the delegation's lifetime.

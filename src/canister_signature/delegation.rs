@@ -16,6 +16,7 @@ pub const MAX_TARGETS: usize = 1_000;
 
 /// A delegation `{pubkey, expiration, targets?}` from a user's key to a session key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive] // Built with `new`, so that a field the IC adds is not a breaking change.
 pub struct Delegation<'a> {
     /// The session key it delegates to (DER).
     pub pubkey: &'a [u8],
@@ -23,6 +24,14 @@ pub struct Delegation<'a> {
     pub expiration_ns: u64,
     /// The canisters it is restricted to, if any.
     pub targets: Option<&'a [&'a [u8]]>,
+}
+
+impl<'a> Delegation<'a> {
+    /// A delegation to the session key `pubkey` (DER) until `expiration_ns`, restricted to
+    /// `targets` if given.
+    pub const fn new(pubkey: &'a [u8], expiration_ns: u64, targets: Option<&'a [&'a [u8]]>) -> Delegation<'a> {
+        Delegation { pubkey, expiration_ns, targets }
+    }
 }
 
 fn sha256(bytes: &[u8]) -> [u8; 32] {

@@ -109,6 +109,7 @@ impl<'a> CanisterSignature<'a> {
 
 /// What a verified canister signature was certified with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive] // What a verification reports may grow.
 pub struct VerifiedCanisterSignature {
     /// The certificate's `/time`, in nanoseconds since 1970-01-01 UTC: when the subnet
     /// certified the canister's data (the signature is at least this old).

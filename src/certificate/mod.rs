@@ -252,6 +252,7 @@ pub enum Target<'t> {
 /// so a bound that fits mainnet is the caller's choice. A certificate without a delegation has
 /// nothing to check there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive] // Built with `new` and `with_delegation_max_age`, so that it may grow.
 pub struct Freshness {
     /// Now, in nanoseconds since 1970-01-01 UTC (e.g. `ic0.time`).
     pub now_ns: u64,

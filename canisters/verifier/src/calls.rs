@@ -140,10 +140,10 @@ pub fn verify_certificate(args: VerifyCertificateArgs, clock_ns: u64) -> Result<
         (None, Some(s)) => Target::Subnet(s),
         _ => return Err(Error::unsupported("canister_id, subnet_id", "give exactly one of canister_id and subnet_id")),
     };
-    let freshness = Freshness {
-        now_ns: args.now_ns.unwrap_or(clock_ns),
-        max_age_ns: args.max_age_ns.unwrap_or(DEFAULT_MAX_AGE_NS),
-        delegation_max_age_ns: args.delegation_max_age_ns,
+    let freshness = Freshness::new(args.now_ns.unwrap_or(clock_ns), args.max_age_ns.unwrap_or(DEFAULT_MAX_AGE_NS));
+    let freshness = match args.delegation_max_age_ns {
+        Some(max_age_ns) => freshness.with_delegation_max_age(max_age_ns),
+        None => freshness,
     };
     let verified =
         crate::delegations::with(|cache| cache.verify_certificate(&args.certificate, root, target, Some(freshness)))

@@ -623,11 +623,7 @@ fn canister_signatures_through_the_verifier() {
             let expiration_ns = d["expiration_ns"].as_u64().expect("expiration_ns");
             let targets: Option<Vec<Vec<u8>>> = d["targets"].as_array().map(|t| t.iter().map(unhex).collect());
             let target_refs: Option<Vec<&[u8]>> = targets.as_ref().map(|t| t.iter().map(Vec::as_slice).collect());
-            let delegation = icbls::canister_signature::Delegation {
-                pubkey: &pubkey,
-                expiration_ns,
-                targets: target_refs.as_deref(),
-            };
+            let delegation = icbls::canister_signature::Delegation::new(&pubkey, expiration_ns, target_refs.as_deref());
             let args = CanisterSignatureArgs {
                 message: delegation.signed_bytes().to_vec(),
                 signature: unhex(&link["signature_hex"]),
