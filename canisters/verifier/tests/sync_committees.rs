@@ -93,6 +93,18 @@ fn register_paying(v: &mut Verifier, committee: &RegisterSyncCommitteeArgs) -> O
     call(v, "register_sync_committee", committee, CallKind::Update, sender)
 }
 
+/// Asserts that a stranger's registration was refused because every slot is held, before any
+/// key was decompressed: the argument decoded and the root hashed, under 20M instructions.
+fn assert_refused_cheaply(out: &Outcome) {
+    let e = decode::<Result<RegisteredSyncCommittee, Error>>(out).unwrap_err();
+    assert_eq!(refusal(&e), ("unsupported", "public_keys"));
+    assert!(
+        out.instructions.unwrap() < 20_000_000,
+        "a refusal (decoded, hashed, no key decompressed) costs {:?}",
+        out.instructions
+    );
+}
+
 /// The stranger's paid verification of `update`: a use that keeps its committee's slot.
 fn verify_paid(v: &mut Verifier, update: &SyncAggregateArgs) -> Result<VerifiedSyncAggregate, Error> {
     let price = methods::price("verify_sync_aggregate_update", &Units::default(), 13).unwrap();
@@ -288,14 +300,7 @@ fn strangers_cannot_evict_the_operators_committees() {
     assert!(!register(&mut v, &a, sender).unwrap().pinned);
     assert_eq!(verify(&mut v, &a_update).unwrap().participants, 400);
     // The store is full and a is resident: the next stranger's committee is refused, cheaply.
-    let out = register_paying(&mut v, &b);
-    let e = decode::<Result<RegisteredSyncCommittee, Error>>(&out).unwrap_err();
-    assert_eq!(refusal(&e), ("unsupported", "public_keys"));
-    assert!(
-        out.instructions.unwrap() < 20_000_000,
-        "a refusal (decoded, hashed, no key decompressed) costs {:?}",
-        out.instructions
-    );
+    assert_refused_cheaply(&register_paying(&mut v, &b));
     assert_eq!(refusal(&price_now(&mut v).unwrap_err()), ("unsupported", "public_keys"));
     // A sync period on, it replaces the stranger's, not the operators'.
     v.backend.advance_time(PAST_RESIDENCY);
@@ -311,14 +316,7 @@ fn strangers_cannot_evict_the_operators_committees() {
     assert!(decode::<Result<RegisteredSyncCommittee, Error>>(&out).unwrap().pinned);
     assert!(out.instructions.unwrap() < 60_000_000);
     // Every slot pinned: the stranger is refused before its keys are decoded, both stay.
-    let out = register_paying(&mut v, &a);
-    let e = decode::<Result<RegisteredSyncCommittee, Error>>(&out).unwrap_err();
-    assert_eq!(refusal(&e), ("unsupported", "public_keys"));
-    assert!(
-        out.instructions.unwrap() < 20_000_000,
-        "a refusal (decoded, hashed, no key decompressed) costs {:?}",
-        out.instructions
-    );
+    assert_refused_cheaply(&register_paying(&mut v, &a));
     assert_eq!(verify(&mut v, &b_update).unwrap().participants, 342);
     assert_eq!(verify(&mut v, &mainnet_update).unwrap().participants, 511);
     // The pins survive an upgrade.
@@ -379,16 +377,7 @@ fn strangers_cannot_flush_each_others_committees() {
     assert_eq!(registers(&mut v, &attacker[1].0).unwrap(), p + rent(2));
     println!("a slot's price in cycles, 0, 1 and 2 of 3 held: {}, {}, {}", p + rent(0), p + rent(1), p + rent(2));
     // The store is full: the attacker's third is refused, cheaply, and the victim's stays.
-    let out = register_paying(&mut v, &attacker[2].0);
-    assert_eq!(
-        refusal(&decode::<Result<RegisteredSyncCommittee, Error>>(&out).unwrap_err()),
-        ("unsupported", "public_keys")
-    );
-    assert!(
-        out.instructions.unwrap() < 20_000_000,
-        "a refusal (decoded, hashed, no key decompressed) costs {:?}",
-        out.instructions
-    );
+    assert_refused_cheaply(&register_paying(&mut v, &attacker[2].0));
     assert_eq!(verify(&mut v, &victim_update).unwrap().participants, 300);
 
     // 20 hours on, the victim verifies in a paid update (a query would not count); 8 hours
