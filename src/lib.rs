@@ -13,6 +13,27 @@
 //! drand beacon verification ([`drand`]) and the `ff`/`group`/`pairing` traits ([`interop`]).
 //! Each operation's cost in IC instructions is in the repository's `bench/RESULTS.md`.
 //!
+//! ## Features
+//!
+//! The core (fields, groups, [`msm`], [`pairing`], [`hash_to_curve`], [`bls`] signatures) is
+//! always built. Each protocol is a feature, all on by default; a canister that needs one
+//! turns the defaults off and names it, and builds none of the others' code or dependencies:
+//!
+//! | feature | modules | extra dependencies |
+//! |---|---|---|
+//! | `certificate` | `certificate` | |
+//! | `canister-signature` | `canister_signature` (with `certificate`) | |
+//! | `drand` | `drand` | |
+//! | `eth` | `eip2537`, `kzg`, `sync_committee` | |
+//! | `threshold` | `bls::threshold` | |
+//! | `vetkeys` | `vetkeys` | `sha3`, `chacha20`, `rand_core` |
+//! | `traits` | `interop` (the zkcrypto `ff`/`group`/`pairing` traits) | `ff`, `group`, `pairing`, `rand_core` |
+//! | `ic_bls12_381` (off by default) | `ic_bls12_381_interop` | `ic_bls12_381` |
+//!
+//! ```toml
+//! icbls = { version = "0.1", default-features = false, features = ["certificate"] }
+//! ```
+//!
 //! ```
 //! use icbls::{DecodeError, Fp, Fp2};
 //!
@@ -52,9 +73,17 @@ extern crate alloc;
 
 mod arith;
 pub mod bls;
+#[cfg(feature = "canister-signature")]
+#[cfg_attr(docsrs, doc(cfg(feature = "canister-signature")))]
 pub mod canister_signature;
+#[cfg(feature = "certificate")]
+#[cfg_attr(docsrs, doc(cfg(feature = "certificate")))]
 pub mod certificate;
+#[cfg(feature = "drand")]
+#[cfg_attr(docsrs, doc(cfg(feature = "drand")))]
 pub mod drand;
+#[cfg(feature = "eth")]
+#[cfg_attr(docsrs, doc(cfg(feature = "eth")))]
 pub mod eip2537;
 mod error;
 pub mod fields;
@@ -63,10 +92,16 @@ pub mod hash_to_curve;
 #[cfg(feature = "ic_bls12_381")]
 #[cfg_attr(docsrs, doc(cfg(feature = "ic_bls12_381")))]
 pub mod ic_bls12_381_interop;
+#[cfg(feature = "traits")]
+#[cfg_attr(docsrs, doc(cfg(feature = "traits")))]
 pub mod interop;
+#[cfg(feature = "eth")]
+#[cfg_attr(docsrs, doc(cfg(feature = "eth")))]
 pub mod kzg;
 pub mod msm;
 pub mod pairing;
+#[cfg(feature = "eth")]
+#[cfg_attr(docsrs, doc(cfg(feature = "eth")))]
 pub mod sync_committee;
 #[cfg(feature = "vetkeys")]
 #[cfg_attr(docsrs, doc(cfg(feature = "vetkeys")))]

@@ -1,4 +1,5 @@
-//! HKDF-SHA-256 (RFC 5869) over HMAC (RFC 2104), for `KeyGen` only, written so that every
+//! HKDF-SHA-256 (RFC 5869) over HMAC (RFC 2104), the library's one HKDF (BLS `KeyGen` and
+//! vetKeys' symmetric keys, IBE masks and VRF outputs), written so that every
 //! buffer holding secret-derived bytes is erased: the hash state and its partial block, the
 //! HMAC key pads, the PRK and each `T(i)`.
 //!

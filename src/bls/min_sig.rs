@@ -167,8 +167,9 @@ impl PreparedPublicKey {
     }
 
     /// A key from lines prepared elsewhere in the crate: the IC mainnet root key's, built in by
-    /// [`crate::certificate`] (`ic_mainnet_root_key`), and drand quicknet's, by [`crate::drand`]
+    /// `crate::certificate` (`ic_mainnet_root_key`), and drand quicknet's, by `crate::drand`
     /// (each with its test). The lines must be those of a validated key.
+    #[cfg(any(feature = "certificate", feature = "drand"))]
     pub(crate) const fn from_prepared(lines: G2Prepared) -> PreparedPublicKey {
         PreparedPublicKey(lines)
     }

@@ -46,12 +46,14 @@ mod batch;
 mod core;
 mod distinct;
 mod error;
-mod hkdf;
+pub(crate) mod hkdf;
 mod keygen;
 pub mod keys;
 pub mod min_pk;
 pub mod min_sig;
 mod suite;
+#[cfg(feature = "threshold")]
+#[cfg_attr(docsrs, doc(cfg(feature = "threshold")))]
 pub mod threshold;
 mod variant;
 

@@ -75,10 +75,12 @@ pub fn derive_symmetric_key(input: &[u8], domain_sep: &str, len: usize) -> Resul
     Ok(okm)
 }
 
+/// HKDF-SHA256 with no salt (RFC 5869: a salt of 32 zero bytes), through the library's one HKDF,
+/// which erases its hash states, pads and pseudorandom key: vetKeys pass secrets through it.
 fn hkdf_sha256(input: &[u8], info: &[u8], okm: &mut [u8]) -> Result<(), VetKeyError> {
-    hkdf::Hkdf::<sha2::Sha256>::new(None, input)
-        .expand(info, okm)
-        .map_err(|_| VetKeyError::OutputTooLong { requested: okm.len() })
+    let mut prk = zeroize::Zeroizing::new([0u8; 32]);
+    crate::bls::hkdf::extract(&[], &[input], &mut prk);
+    crate::bls::hkdf::expand(&prk, &[info], okm).map_err(|()| VetKeyError::OutputTooLong { requested: okm.len() })
 }
 
 /// RFC 9380's `hash_to_field` into Fr with one element: `expand_message_xmd` (SHA-256) to 48
