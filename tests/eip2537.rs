@@ -6,7 +6,7 @@ use icbls_testkit::library as common;
 
 use blst::*;
 use common::{p, r, scalar, Rng};
-use icbls::eip2537::{gas, run, Precompile, PrecompileError};
+use icbls::eip2537::{gas, run, run_with_gas_limit, Precompile, PrecompileError};
 use icbls::{DecodeError, Fp, Fp2, G1Affine, G1Projective, G2Affine, G2Projective};
 use num_bigint::BigUint;
 use serde_json::Value;
@@ -80,6 +80,41 @@ fn geth_failure_vectors() {
         }
     }
     assert_eq!(total, 59);
+}
+
+/// An EVM's call with a gas limit: every geth success vector runs at exactly its gas and fails
+/// one gas below it with `OutOfGas` (naming what it costs); a call over its limit is refused
+/// before decoding, so invalid points under too little gas are out of gas, not invalid.
+#[test]
+fn gas_limits_as_an_evm_gives_them() {
+    let mut total = 0;
+    for (file, address) in FILES {
+        let Some(cases) = vector_file(&format!("{file}.json")) else { return };
+        for case in cases {
+            let name = case["Name"].as_str().unwrap();
+            let input = hex::decode(case["Input"].as_str().unwrap()).unwrap();
+            let expected_gas = case["Gas"].as_u64().unwrap();
+            let precompile = Precompile::from_address(address).unwrap();
+            assert_eq!(run_with_gas_limit(address, &input, expected_gas), run(address, &input), "{file} {name}");
+            assert_eq!(run_with_gas_limit(address, &input, u64::MAX), run(address, &input), "{file} {name}");
+            assert_eq!(
+                run_with_gas_limit(address, &input, expected_gas - 1),
+                Err(PrecompileError::OutOfGas { precompile, required: expected_gas, limit: expected_gas - 1 }),
+                "{file} {name}"
+            );
+            total += 1;
+        }
+    }
+    assert_eq!(total, 869);
+    // 1,000 G2MSM pairs of garbage: out of gas under a small limit, invalid under a large one.
+    let garbage = vec![0xffu8; 1000 * 288];
+    let required = gas(0x0e, &garbage).unwrap();
+    assert_eq!(
+        run_with_gas_limit(0x0e, &garbage, 10_000_000),
+        Err(PrecompileError::OutOfGas { precompile: Precompile::G2Msm, required, limit: 10_000_000 })
+    );
+    assert!(matches!(run_with_gas_limit(0x0e, &garbage, u64::MAX), Err(PrecompileError::InvalidEncoding { .. })));
+    assert_eq!(run_with_gas_limit(0x0a, &[], u64::MAX), Err(PrecompileError::UnknownAddress { address: 0x0a }));
 }
 
 #[test]

@@ -32,6 +32,15 @@ pub enum PrecompileError {
         /// The check that failed (padding, canonical value, on the curve, in the subgroup).
         error: DecodeError,
     },
+    /// The call costs more gas than its limit ([`super::run_with_gas_limit`]).
+    OutOfGas {
+        /// The precompile called.
+        precompile: Precompile,
+        /// The gas the call costs.
+        required: u64,
+        /// The limit it was given.
+        limit: u64,
+    },
 }
 
 impl fmt::Display for PrecompileError {
@@ -45,6 +54,9 @@ impl fmt::Display for PrecompileError {
             }
             PrecompileError::InvalidEncoding { precompile, index, error } => {
                 write!(f, "{}: element {index}: {error}", precompile.name())
+            }
+            PrecompileError::OutOfGas { precompile, required, limit } => {
+                write!(f, "{}: out of gas: the call costs {required}, the limit is {limit}", precompile.name())
             }
         }
     }

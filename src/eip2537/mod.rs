@@ -137,6 +137,31 @@ pub fn run(address: u8, input: &[u8]) -> Result<(Vec<u8>, u64), PrecompileError>
     Ok((precompile.run(input)?, precompile.gas(input)))
 }
 
+/// Runs the precompile at `address` within `gas_limit`, as an EVM calls it (revm's precompile
+/// signature `fn(input, gas_limit)`): its output and the gas it costs, or
+/// [`PrecompileError::OutOfGas`] when the call costs more than the limit. The gas is checked
+/// before any point is decoded, so a call over its limit costs no curve work.
+///
+/// ```
+/// use icbls::eip2537::{run_with_gas_limit, PrecompileError, Precompile};
+///
+/// let g = icbls::G1Affine::generator().to_eip2537();
+/// let input = [g, g].concat();
+/// assert_eq!(run_with_gas_limit(0x0b, &input, 375).map(|(_, used)| used), Ok(375));
+/// assert_eq!(
+///     run_with_gas_limit(0x0b, &input, 374),
+///     Err(PrecompileError::OutOfGas { precompile: Precompile::G1Add, required: 375, limit: 374 })
+/// );
+/// ```
+pub fn run_with_gas_limit(address: u8, input: &[u8], gas_limit: u64) -> Result<(Vec<u8>, u64), PrecompileError> {
+    let precompile = Precompile::from_address(address).ok_or(PrecompileError::UnknownAddress { address })?;
+    let required = precompile.gas(input);
+    if required > gas_limit {
+        return Err(PrecompileError::OutOfGas { precompile, required, limit: gas_limit });
+    }
+    Ok((precompile.run(input)?, required))
+}
+
 /// The gas a call to `address` with `input` costs, before running it.
 pub fn gas(address: u8, input: &[u8]) -> Result<u64, PrecompileError> {
     let precompile = Precompile::from_address(address).ok_or(PrecompileError::UnknownAddress { address })?;
