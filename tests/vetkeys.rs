@@ -10,9 +10,9 @@ use common::Rng;
 use ic_bls12_381 as ic;
 use ic_vetkeys as theirs;
 use icbls::vetkeys::{
-    derive_symmetric_key, is_valid_transport_public_key_encoding, verify_bls_signature, DerivedPublicKey,
-    EncryptedVetKey, IbeCiphertext, IbeIdentity, IbeSeed, MasterPublicKey, TransportSecretKey, VetKey, VetKeyError,
-    VrfOutput,
+    derive_symmetric_key, is_valid_transport_public_key_encoding, verify_bls_signature, DerivedKeyMaterial,
+    DerivedPublicKey, EncryptedVetKey, IbeCiphertext, IbeIdentity, IbeSeed, MasterPublicKey, TransportSecretKey,
+    VetKey, VetKeyError, VrfOutput,
 };
 use icbls::{DecodeError, G1Affine, G2Affine};
 use serde_json::Value;
@@ -793,4 +793,75 @@ fn vrf_matches_ic_vetkeys() {
     let (g1_sub, _) = bad_g1();
     b[..48].copy_from_slice(&g1_sub);
     assert_eq!(field_of(VrfOutput::deserialize(&b).unwrap_err()), "VrfOutput proof");
+}
+
+/// `DerivedKeyMaterial` against ic-vetkeys's on random vetKeys, messages, domain separators and
+/// associated data: each side decrypts what the other encrypts (so the key derivations, header
+/// and layout agree), messages of the first, headerless format decrypt on both sides, and every
+/// altered message, domain separator or associated data is refused on both sides.
+#[test]
+fn derived_key_material_matches_ic_vetkeys() {
+    use aes_gcm::aead::{Aead, KeyInit};
+    use rand_chacha::rand_core::SeedableRng;
+    let mut rng = Rng::new(0x7e7_0016);
+    let mut their_rng = rand_chacha::ChaCha20Rng::seed_from_u64(0x7e7_0016);
+    let f = fixture(0x7e7_0017);
+    let vetkey = EncryptedVetKey::deserialize(&f.ek).unwrap().decrypt_and_verify(&f.tsk, &f.dpk, &f.input).unwrap();
+    let ours: DerivedKeyMaterial = vetkey.as_derived_key_material();
+    let theirs = theirs::VetKey::deserialize(vetkey.signature_bytes()).unwrap().as_derived_key_material();
+    for case in 0..64 {
+        let message = random_bytes(&mut rng, 300);
+        let domain_sep = format!("domain {case}");
+        let aad = if case % 4 == 0 { Vec::new() } else { random_bytes(&mut rng, 40) };
+        let mut nonce = [0u8; 12];
+        rng.fill(&mut nonce);
+
+        let by_us = ours.encrypt_message_with_nonce(&message, &domain_sep, &aad, &nonce).unwrap();
+        assert_eq!(by_us.len(), 8 + 12 + message.len() + 16);
+        assert_eq!(&by_us[..8], b"IC GCMv2");
+        assert_eq!(theirs.decrypt_message(&by_us, &domain_sep, &aad).unwrap(), message, "case {case}");
+        let by_them = theirs.encrypt_message(&message, &domain_sep, &aad, &mut their_rng).unwrap();
+        assert_eq!(ours.decrypt_message(&by_them, &domain_sep, &aad).unwrap(), message, "case {case}");
+        // The same nonce gives their bytes exactly.
+        let their_nonce: [u8; 12] = by_them[8..20].try_into().unwrap();
+        assert_eq!(ours.encrypt_message_with_nonce(&message, &domain_sep, &aad, &their_nonce).unwrap(), by_them);
+
+        // Altered: a bit of the message, the domain separator, the associated data, a truncation.
+        let mut flipped = by_us.clone();
+        let bit = (rng.next_u64() % (flipped.len() as u64 * 8)) as usize;
+        flipped[bit / 8] ^= 0x80 >> (bit % 8);
+        assert!(ours.decrypt_message(&flipped, &domain_sep, &aad).is_err(), "case {case}: bit {bit}");
+        assert!(theirs.decrypt_message(&flipped, &domain_sep, &aad).is_err(), "case {case}: bit {bit}");
+        assert_eq!(ours.decrypt_message(&by_us, "other", &aad), Err(VetKeyError::GcmDecryptionFailed));
+        assert_eq!(ours.decrypt_message(&by_us, &domain_sep, b"other"), Err(VetKeyError::GcmDecryptionFailed));
+        let cut = (rng.next_u64() % by_us.len() as u64) as usize;
+        assert!(ours.decrypt_message(&by_us[..cut], &domain_sep, &aad).is_err(), "case {case}: cut at {cut}");
+
+        // The first format: nonce ‖ AES-256-GCM under HKDF(vetKey, domain_sep), no header.
+        let legacy_key = derive_symmetric_key(vetkey.signature_bytes(), &domain_sep, 32).unwrap();
+        let gcm = aes_gcm::Aes256Gcm::new_from_slice(&legacy_key).unwrap();
+        let legacy = [&nonce[..], &gcm.encrypt(aes_gcm::Nonce::from_slice(&nonce), &message[..]).unwrap()].concat();
+        if legacy.len() < 36 {
+            // Shorter than the new format's least, which both sides check first.
+            assert!(ours.decrypt_message(&legacy, &domain_sep, &[]).is_err());
+            assert!(theirs.decrypt_message(&legacy, &domain_sep, &[]).is_err());
+        } else if legacy[..8] != b"IC GCMv2"[..] {
+            assert_eq!(ours.decrypt_message(&legacy, &domain_sep, &[]).unwrap(), message, "case {case}");
+            assert_eq!(theirs.decrypt_message(&legacy, &domain_sep, &[]).unwrap(), message, "case {case}");
+            // With associated data, a headerless message is refused by its header.
+            assert_eq!(ours.decrypt_message(&legacy, &domain_sep, b"aad"), Err(VetKeyError::UnknownGcmHeader));
+        }
+    }
+    // Shorter than header, nonce and tag.
+    assert_eq!(
+        ours.decrypt_message(&[0u8; 35], "d", &[]),
+        Err(VetKeyError::TooShort { field: "DerivedKeyMaterial message", min: 36, actual: 35 })
+    );
+    assert_eq!(format!("{ours:?}"), "DerivedKeyMaterial(..)");
+    // A nonce from the generator, and the message decrypts.
+    let drawn = ours.encrypt_message(b"m", "d", &[], &mut TestRng(Rng::new(9))).unwrap();
+    let mut expected = [0u8; 12];
+    Rng::new(9).fill(&mut expected);
+    assert_eq!(drawn[8..20], expected);
+    assert_eq!(ours.decrypt_message(&drawn, "d", &[]).unwrap(), b"m");
 }

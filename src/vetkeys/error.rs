@@ -42,6 +42,17 @@ pub enum VetKeyError {
     /// IBE decryption failed: `c1` is not `t·g2` for the recomputed mask `t` (wrong vetKey,
     /// wrong identity or derived key, or a corrupted ciphertext).
     IbeDecryptionFailed,
+    /// A message to encrypt is longer than AES-GCM allows (2^36 bytes).
+    MessageTooLong {
+        /// Its length.
+        len: usize,
+    },
+    /// A [`super::DerivedKeyMaterial`] message with associated data whose 8-byte header is not
+    /// `"IC GCMv2"` (the headerless first format has no associated data).
+    UnknownGcmHeader,
+    /// A [`super::DerivedKeyMaterial`] message whose AES-GCM tag does not verify: wrong key,
+    /// domain separator or associated data, or a corrupted message.
+    GcmDecryptionFailed,
     /// HKDF-SHA256 cannot produce more than 255·32 = 8160 bytes.
     OutputTooLong {
         /// The number of bytes asked for.
@@ -79,6 +90,13 @@ impl fmt::Display for VetKeyError {
             VetKeyError::IbeDecryptionFailed => {
                 f.write_str("IbeCiphertext c1: not t*g2 for the recomputed mask (wrong key or corrupted ciphertext)")
             }
+            VetKeyError::MessageTooLong { len } => {
+                write!(f, "DerivedKeyMaterial message: {len} bytes, AES-GCM takes at most 2^36")
+            }
+            VetKeyError::UnknownGcmHeader => f.write_str("DerivedKeyMaterial message header: not \"IC GCMv2\""),
+            VetKeyError::GcmDecryptionFailed => f.write_str(
+                "DerivedKeyMaterial message: the AES-GCM tag does not verify (wrong key, domain separator or associated data, or corrupted)",
+            ),
             VetKeyError::OutputTooLong { requested } => {
                 write!(f, "derive_symmetric_key: {requested} bytes requested, HKDF-SHA256 gives at most 8160")
             }

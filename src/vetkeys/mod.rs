@@ -33,12 +33,14 @@
 
 mod error;
 mod ibe;
+mod key_material;
 mod keys;
 mod vetkey;
 mod vrf;
 
 pub use error::VetKeyError;
 pub use ibe::{IbeCiphertext, IbeIdentity, IbeSeed};
+pub use key_material::{DerivedKeyMaterial, GCM_HEADER, GCM_NONCE_BYTES, GCM_TAG_BYTES};
 pub use keys::{is_valid_transport_public_key_encoding, DerivedPublicKey, MasterPublicKey, TransportSecretKey};
 pub use vetkey::{verify_bls_signature, EncryptedVetKey, VetKey};
 pub use vrf::VrfOutput;
