@@ -72,9 +72,33 @@ pub fn candid_args(did: &str) -> Result<Option<String>, String> {
 /// `wasm` with a custom section appended (custom sections may appear after any section).
 pub fn with_custom_section(wasm: &[u8], name: &str, data: &[u8]) -> Vec<u8> {
     let section = wasm_encoder::CustomSection { name: name.into(), data: data.into() };
-    let mut out = wasm.to_vec();
+    let mut out = without_custom_section(wasm, name);
     out.push(wasm_encoder::Section::id(&section));
     wasm_encoder::Encode::encode(&section, &mut out);
+    out
+}
+
+/// `wasm` without its custom sections named `name` (a module packaged twice keeps one copy of
+/// each section). The other sections are copied byte for byte, in order; a module that does not
+/// parse is returned as it is (the canister build reports it).
+fn without_custom_section(wasm: &[u8], name: &str) -> Vec<u8> {
+    let mut out = Vec::with_capacity(wasm.len());
+    for payload in wasmparser::Parser::new(0).parse_all(wasm) {
+        let Ok(payload) = payload else { return wasm.to_vec() };
+        match payload {
+            wasmparser::Payload::Version { range, .. } => out.extend_from_slice(&wasm[range]),
+            wasmparser::Payload::CustomSection(section) if section.name() == name => {}
+            // Code section entries are inside the code section's range, copied with it.
+            wasmparser::Payload::CodeSectionEntry(_) => {}
+            other => {
+                if let Some((id, range)) = other.as_section() {
+                    out.push(id);
+                    wasm_encoder::Encode::encode(&(range.end - range.start), &mut out);
+                    out.extend_from_slice(&wasm[range]);
+                }
+            }
+        }
+    }
     out
 }
 
@@ -120,6 +144,33 @@ mod tests {
         std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&artifact.gzip[..]), &mut unzipped).unwrap();
         assert_eq!(unzipped, artifact.wasm);
         wasmparser::Validator::new().validate_all(&artifact.wasm).unwrap();
+    }
+
+    /// Packaging a packaged module again (as a second `build` or another tool does) keeps one
+    /// copy of each section, and the rest of the module byte for byte.
+    #[test]
+    fn packaging_twice_keeps_one_section() {
+        let module = wat::parse_str(
+            r#"(module (memory 1) (func (export "f") (param i32) (result i32) local.get 0 i32.const 1 i32.add)
+                (@custom "other" "kept"))"#,
+        )
+        .unwrap();
+        assert_eq!(without_custom_section(&module, CANDID_SERVICE), module);
+        let once = Artifact::new(&module, "service : {}").unwrap();
+        let twice = Artifact::new(&once.wasm, "service : {}").unwrap();
+        assert_eq!(twice.wasm, once.wasm);
+        let replaced = Artifact::new(&once.wasm, "service : { g : () -> () }").unwrap();
+        let services = wasmparser::Parser::new(0)
+            .parse_all(&replaced.wasm)
+            .filter(|p| matches!(p, Ok(wasmparser::Payload::CustomSection(s)) if s.name() == CANDID_SERVICE))
+            .count();
+        assert_eq!(services, 1);
+        assert_eq!(
+            custom_section(&replaced.wasm, CANDID_SERVICE).unwrap().as_deref(),
+            Some(&b"service : { g : () -> () }"[..])
+        );
+        assert_eq!(custom_section(&replaced.wasm, "other").unwrap().as_deref(), Some(&b"kept"[..]));
+        wasmparser::Validator::new().validate_all(&replaced.wasm).unwrap();
     }
 
     #[test]

@@ -50,9 +50,11 @@ impl CanisterPackage {
 }
 
 /// Where the deployable canisters are written: `<stem>.wasm` with its Candid metadata and
-/// `<stem>.wasm.gz` (`dfx.json` deploys the latter).
+/// `<stem>.wasm.gz` (`dfx.json` deploys the latter). Always `target/canisters` in the
+/// workspace, where `dfx.json` looks, whatever `CARGO_TARGET_DIR` says: that moves cargo's
+/// build, not the deployable files.
 pub fn artifacts_dir() -> PathBuf {
-    target_dir().join("canisters")
+    workspace_root().join("target").join("canisters")
 }
 
 /// The workspace root (this crate lives in `canisters/build/`).
