@@ -170,7 +170,11 @@ fn errors_name_what_is_wrong() {
         Err(DrandError::Bls(BlsError::IdentitySignature))
     );
 
-    assert_eq!(Scheme::from_id("bls-unchained-on-g1"), Err(DrandError::UnknownScheme));
+    assert_eq!(Scheme::from_id("bls-unchained-on-g1"), Ok(Scheme::UnchainedOnG1));
+    assert_eq!(Scheme::from_id("bls-unchained-on-g2"), Err(DrandError::UnknownScheme));
+    for scheme in [Scheme::UnchainedG1, Scheme::ChainedG2, Scheme::UnchainedG2, Scheme::UnchainedOnG1] {
+        assert_eq!(Scheme::from_id(scheme.id()), Ok(scheme));
+    }
     assert!(matches!(
         Chain::new(Scheme::UnchainedG1, &drand::MAINNET_PUBLIC_KEY),
         Err(DrandError::Bls(BlsError::PublicKey(DecodeError::WrongLength { .. })))
@@ -189,8 +193,8 @@ fn errors_name_what_is_wrong() {
     }
 }
 
-/// `pedersen-bls-unchained` has no live chain in the vectors: rounds signed here, checked
-/// against blst, and the chained scheme's rounds made here too.
+/// `pedersen-bls-unchained` and `bls-unchained-on-g1` have no live chain in these vectors: rounds
+/// signed here, checked against blst, and the other schemes' rounds made here too.
 #[test]
 fn rounds_signed_here_verify_in_every_scheme() {
     for i in 1..=8u64 {
@@ -215,5 +219,17 @@ fn rounds_signed_here_verify_in_every_scheme() {
         let chain = Chain::new(Scheme::UnchainedG1, &g2_key).unwrap();
         assert_eq!(chain.verify(round, &sig, None), Ok(drand::randomness(&sig)));
         assert!(Chain::quicknet().verify(round, &sig, None).is_err());
+        // Signatures on G1 under the G2 tag (the deprecated bls-unchained-on-g1): they verify
+        // there only, and the other G1 scheme's do not verify here.
+        let on_g1 = min_sig::sign_with_dst(&sk, &msg, drand::DST_G2).unwrap().to_bytes();
+        assert!(blst_verifies(true, &g2_key, &msg, &on_g1, drand::DST_G2));
+        let fastnet = Chain::new(Scheme::UnchainedOnG1, &g2_key).unwrap();
+        assert_eq!(Scheme::UnchainedOnG1.dst(), drand::DST_G2);
+        assert!(!Scheme::UnchainedOnG1.is_chained());
+        assert_eq!(fastnet.verify(round, &on_g1, None), Ok(drand::randomness(&on_g1)));
+        assert!(fastnet.verify(round + 1, &on_g1, None).is_err());
+        assert!(fastnet.verify(round, &on_g1, Some(&previous)).is_err());
+        assert_eq!(fastnet.verify(round, &sig, None), Err(DrandError::Bls(BlsError::InvalidSignature)));
+        assert_eq!(chain.verify(round, &on_g1, None), Err(DrandError::Bls(BlsError::InvalidSignature)));
     }
 }

@@ -14,11 +14,11 @@
 //! - quicknet (`bls-unchained-g1-rfc9380`), the default chain (`pedersen-bls-chained`) and the
 //!   testnet (`pedersen-bls-unchained`) go through [`icbls::drand::Chain`] (the built-in
 //!   chains and `Chain::new`, which must agree).
-//! - fastnet (`bls-unchained-on-g1`, deprecated: G1 signatures hashed with the G2 tag) has no
-//!   [`Scheme`], so its cases are checked with the lower-level API that `Chain` is built on:
-//!   `min_sig::verify_with_dst` under `drand::DST_G2`, `drand::message` and
-//!   `drand::randomness`. The test also holds that `Chain` with quicknet's scheme and fastnet's
-//!   key rejects every real fastnet beacon (the tag is the only difference).
+//! - fastnet (`bls-unchained-on-g1`, deprecated: G1 signatures hashed with the G2 tag) goes
+//!   through `Chain::new` with [`Scheme::UnchainedOnG1`], and each verdict must be the one of
+//!   the lower-level API (`min_sig::verify_with_dst` under `drand::DST_G2`, `drand::message`
+//!   and `drand::randomness`). The test also holds that `Chain` with quicknet's scheme and
+//!   fastnet's key rejects every real fastnet beacon (the tag is the only difference).
 //! - Cases that carry a `dst` (a valid beacon checked under the other network's tag) are
 //!   checked with `verify_with_dst` under that tag.
 //!
@@ -43,17 +43,8 @@ const NETWORKS: [(&str, usize, usize); 4] = [
 ];
 
 /// Cases that today's API cannot express, as `(label, reason)` with the label the test prints
-/// (`"<file> case <i> (<kind or beacon>, round <r>)"`): none. fastnet's deprecated scheme is
-/// not a [`Scheme`], but `min_sig::verify_with_dst` with drand's G2 tag checks it (listed in
-/// [`LOWER_LEVEL`]).
+/// (`"<file> case <i> (<kind or beacon>, round <r>)"`): none.
 const NOT_REPRESENTABLE: &[(&str, &str)] = &[];
-
-/// Networks checked below `Chain`, and how.
-const LOWER_LEVEL: &[(&str, &str)] = &[(
-    "fastnet_bls_unchained_on_g1.json",
-    "scheme bls-unchained-on-g1 is not an icbls::drand::Scheme (Scheme::from_id rejects it): every case is checked with \
-     min_sig::verify_with_dst(key, drand::message(round, []), signature, drand::DST_G2) and drand::randomness",
-)];
 
 fn file(name: &str) -> Option<Value> {
     vector_json(&format!("extra/drand/{name}"))
@@ -104,8 +95,6 @@ enum Verifier {
     /// Through `icbls::drand::Chain`: a built-in chain (if any) and `Chain::new` from the file's
     /// scheme and key, which must agree.
     Chain { built_in: Option<Box<Chain>>, generic: Box<Chain> },
-    /// Below `Chain` (fastnet): `verify_with_dst` with the network's tag.
-    Dst { dst: &'static [u8] },
 }
 
 /// Why the collector says an invalid case fails, as icbls must report it.
@@ -202,19 +191,8 @@ fn check_network(name: &str) -> Option<Counts> {
             };
             Verifier::Chain { built_in, generic: Box::new(generic) }
         }
-        Err(e) => {
-            // fastnet: the deprecated scheme, not a `Scheme`; its tag is the G2 one although
-            // signatures are on G1.
-            assert_eq!((scheme_id, e), ("bls-unchained-on-g1", DrandError::UnknownScheme), "{name}");
-            assert_eq!(dst, drand::DST_G2, "{name}");
-            assert!(key_on_g2, "{name}");
-            Verifier::Dst { dst: drand::DST_G2 }
-        }
+        Err(e) => panic!("{name}: scheme {scheme_id}: {e}"),
     };
-    if let Some((_, how)) = LOWER_LEVEL.iter().find(|(n, _)| *n == name) {
-        assert!(matches!(verifier, Verifier::Dst { .. }), "{name}");
-        println!("{name}: checked below Chain: {how}");
-    }
 
     // A chained network's consecutive rounds link: each previous signature is the signature
     // of the round before (what makes the chain's messages).
@@ -257,28 +235,25 @@ fn check_network(name: &str) -> Option<Counts> {
             // A valid beacon checked under the other network's tag.
             let other_dst = other_dst.as_str().unwrap().as_bytes();
             assert_ne!(other_dst, dst, "{label}");
-            let own = match &verifier {
-                Verifier::Chain { generic, .. } => generic.verify(round, &signature, previous.as_deref()),
-                Verifier::Dst { dst } => verify_with_dst(key_on_g2, &key, round, &signature, previous.as_deref(), dst),
-            };
+            let Verifier::Chain { generic, .. } = &verifier;
+            let own = generic.verify(round, &signature, previous.as_deref());
             assert_eq!(own, Ok(drand::randomness(&signature)), "{label}: under the network's own tag");
             counts.via_dst += 1;
             verify_with_dst(key_on_g2, &key, round, &signature, previous.as_deref(), other_dst)
         } else {
-            match &verifier {
-                Verifier::Chain { built_in, generic } => {
-                    let ours = generic.verify(round, &signature, previous.as_deref());
-                    if let Some(chain) = built_in {
-                        assert_eq!(chain.verify(round, &signature, previous.as_deref()), ours, "{label}: built-in");
-                    }
-                    counts.via_chain += 1;
-                    ours
-                }
-                Verifier::Dst { dst } => {
-                    counts.via_dst += 1;
-                    verify_with_dst(key_on_g2, &key, round, &signature, previous.as_deref(), dst)
-                }
+            let Verifier::Chain { built_in, generic } = &verifier;
+            let ours = generic.verify(round, &signature, previous.as_deref());
+            if let Some(chain) = built_in {
+                assert_eq!(chain.verify(round, &signature, previous.as_deref()), ours, "{label}: built-in");
             }
+            if scheme_id == "bls-unchained-on-g1" {
+                // The deprecated scheme's Chain is the lower-level check under the G2 tag.
+                let lower = verify_with_dst(key_on_g2, &key, round, &signature, previous.as_deref(), drand::DST_G2);
+                assert_eq!(ours, lower, "{label}: Chain against verify_with_dst");
+                counts.via_dst += 1;
+            }
+            counts.via_chain += 1;
+            ours
         };
 
         let valid = match (&ours, &claimed) {
@@ -289,7 +264,7 @@ fn check_network(name: &str) -> Option<Counts> {
         assert_eq!(valid, expected_valid, "{label}: icbls says {ours:?}");
         if is_beacon {
             assert_eq!(ours.map(|r| r.to_vec()), Ok(claimed.expect("a beacon's randomness")), "{label}");
-            if let Verifier::Dst { .. } = verifier {
+            if scheme_id == "bls-unchained-on-g1" {
                 // Quicknet's scheme with fastnet's key: the RFC's G1 tag, not fastnet's.
                 let rfc = Chain::new(Scheme::UnchainedG1, &key).unwrap().verify(round, &signature, None);
                 assert_eq!(rfc, Err(DrandError::Bls(BlsError::InvalidSignature)), "{label}: under the G1 tag");
@@ -325,7 +300,7 @@ fn check_network(name: &str) -> Option<Counts> {
     );
     assert_eq!((beacons.len(), tampered.len()), (expected_beacons, expected_tampered), "{name}: the file's cases");
     println!(
-        "{name}: {} beacons and {} tampered cases checked ({} through Chain, {} with verify_with_dst), {} not \
+        "{name}: {} beacons and {} tampered cases checked ({} through Chain, {} also with verify_with_dst), {} not \
          representable",
         counts.beacons, counts.tampered, counts.via_chain, counts.via_dst, counts.not_representable
     );

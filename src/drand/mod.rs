@@ -9,9 +9,12 @@
 //! | `pedersen-bls-chained` (the default chain) | G1, 48 bytes | G2, 96 bytes | `sha256(previous_signature ‖ round)` | `BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_NUL_` |
 //! | `pedersen-bls-unchained` | G1, 48 bytes | G2, 96 bytes | `sha256(round)` | `BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_NUL_` |
 //!
+//! | `bls-unchained-on-g1` (fastnet, deprecated) | G2, 96 bytes | G1, 48 bytes | `sha256(round)` | `BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_NUL_` |
+//!
 //! with the round as 8 big-endian bytes. A verified round's randomness is the SHA-256 of its
-//! signature. The deprecated `bls-unchained-on-g1` scheme (signatures on G1 hashed with the G2
-//! DST, which drand marks as not following the standard) is not supported.
+//! signature. The deprecated `bls-unchained-on-g1` scheme hashes to G1 under the G2 tag, which
+//! drand marks as not following the standard; it is here for the rounds its chains signed
+//! (drand-verify's `G2PubkeyFastnet`).
 //!
 //! ```
 //! use icbls::drand::Chain;
@@ -44,6 +47,9 @@ pub enum Scheme {
     ChainedG2,
     /// `pedersen-bls-unchained`: signatures on G2, the key on G1, each round signed on its own.
     UnchainedG2,
+    /// `bls-unchained-on-g1` (the deprecated fastnet): signatures on G1, the key on G2, each
+    /// round signed on its own, messages hashed to G1 under the G2 tag ([`DST_G2`]).
+    UnchainedOnG1,
 }
 
 impl Scheme {
@@ -54,6 +60,7 @@ impl Scheme {
             "bls-unchained-g1-rfc9380" => Ok(Scheme::UnchainedG1),
             "pedersen-bls-chained" => Ok(Scheme::ChainedG2),
             "pedersen-bls-unchained" => Ok(Scheme::UnchainedG2),
+            "bls-unchained-on-g1" => Ok(Scheme::UnchainedOnG1),
             _ => Err(DrandError::UnknownScheme),
         }
     }
@@ -64,6 +71,7 @@ impl Scheme {
             Scheme::UnchainedG1 => "bls-unchained-g1-rfc9380",
             Scheme::ChainedG2 => "pedersen-bls-chained",
             Scheme::UnchainedG2 => "pedersen-bls-unchained",
+            Scheme::UnchainedOnG1 => "bls-unchained-on-g1",
         }
     }
 
@@ -71,7 +79,7 @@ impl Scheme {
     pub fn dst(&self) -> &'static [u8] {
         match self {
             Scheme::UnchainedG1 => DST_G1,
-            Scheme::ChainedG2 | Scheme::UnchainedG2 => DST_G2,
+            Scheme::ChainedG2 | Scheme::UnchainedG2 | Scheme::UnchainedOnG1 => DST_G2,
         }
     }
 
@@ -131,6 +139,8 @@ enum ChainKey {
     G2(min_sig::PreparedPublicKey),
     /// A G1 key (signatures on G2).
     G1(min_pk::PublicKey),
+    /// A G2 key whose signatures on G1 hash under the G2 tag (`bls-unchained-on-g1`).
+    G2UnderG2Tag(min_sig::PublicKey),
 }
 
 /// A drand chain to verify rounds of: its scheme and its validated public key. Make it once
@@ -143,7 +153,7 @@ pub struct Chain {
 
 impl Chain {
     /// A chain from its scheme and public key (compressed: 96 bytes on G2 for
-    /// [`Scheme::UnchainedG1`], 48 bytes on G1 otherwise), validated as BLS keys are (curve,
+    /// [`Scheme::UnchainedG1`] and [`Scheme::UnchainedOnG1`], 48 bytes on G1 otherwise), validated as BLS keys are (curve,
     /// subgroup, not the identity); a bad key is `DrandError::Bls(BlsError::PublicKey(..))`.
     pub fn new(scheme: Scheme, public_key: &[u8]) -> Result<Chain, DrandError> {
         let key = match scheme {
@@ -151,6 +161,7 @@ impl Chain {
                 ChainKey::G2(min_sig::PreparedPublicKey::new(&min_sig::PublicKey::from_bytes(public_key)?))
             }
             Scheme::ChainedG2 | Scheme::UnchainedG2 => ChainKey::G1(min_pk::PublicKey::from_bytes(public_key)?),
+            Scheme::UnchainedOnG1 => ChainKey::G2UnderG2Tag(min_sig::PublicKey::from_bytes(public_key)?),
         };
         Ok(Chain { scheme, key })
     }
@@ -215,6 +226,10 @@ impl Chain {
             ChainKey::G1(key) => {
                 let sig = min_pk::Signature::from_bytes(signature)?;
                 min_pk::verify_with_dst(key, &msg, &sig, DST_G2)?;
+            }
+            ChainKey::G2UnderG2Tag(key) => {
+                let sig = min_sig::Signature::from_bytes(signature)?;
+                min_sig::verify_with_dst(key, &msg, &sig, DST_G2)?;
             }
         }
         Ok(randomness(signature))

@@ -411,11 +411,11 @@ pub enum DrandChain {
 /// A drand chain by its `/info`: `scheme` and `public_key`.
 #[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct DrandChainInfo {
-    /// The scheme ID: `bls-unchained-g1-rfc9380`, `pedersen-bls-chained` or
-    /// `pedersen-bls-unchained`.
+    /// The scheme ID: `bls-unchained-g1-rfc9380`, `pedersen-bls-chained`,
+    /// `pedersen-bls-unchained` or the deprecated `bls-unchained-on-g1` (fastnet).
     pub scheme: String,
-    /// The chain's compressed public key (96 bytes on G2 for `bls-unchained-g1-rfc9380`, 48
-    /// bytes on G1 for the `pedersen-bls-*` schemes).
+    /// The chain's compressed public key (96 bytes on G2 for `bls-unchained-g1-rfc9380` and
+    /// `bls-unchained-on-g1`, 48 bytes on G1 for the `pedersen-bls-*` schemes).
     #[serde(with = "serde_bytes")]
     pub public_key: Vec<u8>,
 }
