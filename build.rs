@@ -41,7 +41,7 @@ fn main() {
         return;
     }
 
-    let warn = |what: &str| println!("cargo:warning=icbls: {what}; see \"Using the library\" in icbls's README");
+    let warn = |what: &str| println!("cargo:warning=icbls: {what}; see \"Add it\" in icbls's README");
     let rustflags = env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
     let codegen = codegen_options(&rustflags);
     // `-C` options in RUSTFLAGS come after the profile's, and the last one counts.

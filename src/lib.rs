@@ -26,7 +26,7 @@
 //! | `drand` | `drand` | |
 //! | `eth` | `eip2537`, `kzg`, `sync_committee` | |
 //! | `threshold` | `bls::threshold` | |
-//! | `vetkeys` | `vetkeys` | `sha3`, `chacha20`, `rand_core` |
+//! | `vetkeys` | `vetkeys` | `sha3`, `chacha20`, `aes-gcm`, `rand_core` |
 //! | `traits` | `interop` (the zkcrypto `ff`/`group`/`pairing` traits) | `ff`, `group`, `pairing`, `rand_core` |
 //! | `ic_bls12_381` (off by default) | `ic_bls12_381_interop` | `ic_bls12_381` |
 //!
@@ -110,6 +110,12 @@ pub mod vetkeys;
 pub use error::DecodeError;
 pub use fields::{Fp, Fp12, Fp2, Fp6, Fr};
 pub use groups::{G1Affine, G1Projective, G2Affine, G2Projective};
+
+/// From the crates canisters use today (ic-verify-bls-signature, ic-certificate-verification,
+/// ic-signature-verification, ic-vetkeys, drand-verify, blst, c-kzg, revm) to icbls: each call's
+/// counterpart, and the argument-order and byte-order traps (the repository's `MIGRATING.md`).
+#[doc = include_str!("../MIGRATING.md")]
+pub mod migrating {}
 
 // The README's Rust examples run as doctests.
 #[cfg(doctest)]

@@ -67,7 +67,7 @@ pub const GENERATED: &[Generated] = &[
     },
     Generated {
         name: "limits",
-        files: &["README.md"],
+        files: &["canisters/verifier/README.md"],
         writer: &["cargo", "test", "--release", "--locked", "-p", "icbls-verifier", "--test", "limits"],
         env: &[("ICBLS_WRITE_LIMITS", "1")],
     },

@@ -14,6 +14,30 @@
 //!   `ICBLS_KERNEL=native64` puts it on `wasm32` too, to measure it against the Wasm kernel.
 //!
 //! The fields above speak only through [`FP`] and [`FR`] and the words of canonical values.
+//!
+//! # The radix-2^30 kernel and the kernel choice
+//!
+//! On `wasm32` an Fp element is 13 limbs of 30 bits (stored in `u32`, computed in `u64`): products
+//! of limbs sum in a `u64` column without carries, and Montgomery reduction of a product of values
+//! below `2p` lands below `2p` again, so no final subtraction is needed. Multiplication and
+//! squaring are straight-line code written by `bench/generators/radix30_kernels.py`
+//! (`regenerate kernels` after editing it); with `simd128` pairs of products run in two lanes
+//! (`i64x2.extmul_low_i32x4_u`: two products for 1 instruction), a single product runs its product
+//! half in two lanes (the operand times the low and the high half of the other), and Fp2 products
+//! are summed unreduced so that an Fp6 multiplication pays three reductions instead of six. Where
+//! LLVM can see a constant operand (a limb of p) it turns `extmul` into an extension and an
+//! `i64x2.mul`, which the IC charges 4; the kernel hides p's limbs behind a swizzle by an identity
+//! permutation the optimiser cannot see (1 instruction). The variants table of `bench/RESULTS.md`
+//! measures the kernel with them left in sight (the row "operands in sight"). The two-lane kernel
+//! (`radix30_simd128`) is the default on `wasm32`: our canister builds turn `simd128` on for the
+//! whole build (`.cargo/config.toml`), and where a build does not (a dependent's), the functions
+//! that hold the kernel enable it with `#[target_feature]`. Native builds use 6 × 64-bit limbs
+//! (`native64`). The kernel is one cfg, `icbls_kernel`, which `build.rs` sets: to choose another,
+//! set `ICBLS_KERNEL` (`native64`, `radix30` for the scalar radix-2^30 kernel, `radix30_simd128` on
+//! `wasm32` only) or pass `--cfg icbls_kernel="…"` in RUSTFLAGS;
+//! `ICBLS_KERNEL=radix30 cargo test -p icbls` runs the Wasm kernel natively. The tests check both
+//! kernels against big integers and against each other, and the SIMD kernel inside a canister under
+//! the meter. `bench/RESULTS.md` compares the kernel variants.
 
 // The kernels index their limb arrays in counted loops on purpose: it is the form the Wasm
 // backend unrolls and the meter measured; iterator forms are not rewrites to take blindly.

@@ -2,6 +2,40 @@
 //! (with G2 points prepared or not), the final exponentiation, and `pairing_check`. Its values
 //! are those of zkcrypto's and dfinity's `bls12_381` (the cube of the textbook reduced pairing,
 //! see `final_exp.rs`), byte for byte.
+//!
+//! # Design
+//!
+//! This module (`src/pairing/`) computes the optimal ate pairing: a Miller loop over the 64-bit
+//! parameter z shared by all pairs (one chain of Fp12 squarings), lines on the M-type twist
+//! multiplied in sparse form (three of twelve Fp2 coefficients, Karatsuba over w, products summed
+//! unreduced), and the final exponentiation of Hayashida, Hayasaka and Teruya (eprint 2020/875)
+//! whose exponentiations by z square in Karabina's compressed form and decompress the few values
+//! they multiply with one inversion (Miller values that cancel before it, as those of `(aP, Q)` and
+//! `(-aP, Q)` do, are recognised after its easy part and cost less than other pairs, row
+//! `pairing_check_2_degenerate`). Its values equal those of zkcrypto's and dfinity's `bls12_381`
+//! byte for byte (`tests/pairing.rs` compares 1,000 pairs with `ic_bls12_381`); `pairing_check`
+//! agrees with zkcrypto and `blst` and passes the EIP-2537 pairing vectors. `G2Prepared` holds a
+//! point's Miller-loop lines; the G2 generator and its negation (`src/pairing/generator_lines.rs`),
+//! the IC mainnet root key (`src/certificate/root_key_lines.rs`) and KZG's `[τ]G2`
+//! (`src/kzg/tau_g2_lines.rs`) are prepared at compile time (generated and checked by tests), since
+//! a query cannot keep a cache between calls. Their lines are scaled to a constant coefficient of
+//! one (`G2Prepared::new_normalized`), which takes six of the fifteen Fp2 products out of each
+//! line's multiplication (compare `pairing_check_2` with `pairing_check_2_prepared`); for a point
+//! of your own the scaling costs one batched inversion, worth it when the point is used in several
+//! pairings (an update canister's stored key).
+//!
+//! ```
+//! use icbls::pairing::{pairing_check, pairing_check_prepared, G2Prepared};
+//! use icbls::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
+//!
+//! // e(kP, Q) = e(P, kQ), checked as e(kP, Q)·e(-P, kQ) = 1.
+//! let k = Fr::from_u64(42);
+//! let p = G1Projective::generator().mul_vartime(&k).to_affine_vartime();
+//! let q = G2Projective::generator().mul_vartime(&k).to_affine_vartime();
+//! assert!(pairing_check(&[(p, G2Affine::generator()), (-G1Affine::generator(), q)]));
+//! // A G2 point used often is prepared once (the generator and the IC root key come built in).
+//! assert!(pairing_check_prepared(&[(&p, &G2Prepared::neg_generator()), (&G1Affine::generator(), &G2Prepared::new(&q))]));
+//! ```
 
 mod compressed;
 mod final_exp;

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 pub const ENV: &str = "ICBLS_VECTORS";
 
 /// Where a user finds the sources of every family (repository, commit, path).
-pub const SOURCES: &str = "README.md, section \"Test vectors\", and each family's PROVENANCE.md";
+pub const SOURCES: &str = "CONTRIBUTING.md, section \"Test vectors\", and each family's PROVENANCE.md";
 
 /// The expected files: `sha256  path` lines, paths relative to the vectors directory.
 const CHECKSUMS: &str = include_str!("../vectors.sha256");

@@ -285,7 +285,7 @@ pub fn markdown(report: &Report) -> String {
          ## Where the instructions go\n\n\
          The composite rows by phase. Right after a row is measured, its bench method is run \
          once more, on the canister in the same state, under the meter's profile mode \
-         (`icbls-meter profile`, see the README), which attributes every instruction to the \
+         (`icbls-meter profile`, see `meter/README.md`), which attributes every instruction to the \
          call stack it was counted under and counts exactly what the unprofiled call counts. The \
          measured region (between the method's last two counter reads) is cut by function name, \
          each stack going to the phase of its innermost frame that marks one (a subgroup check \
@@ -303,7 +303,7 @@ pub fn markdown(report: &Report) -> String {
          the last column is what the same call costs as an update on a 13-node subnet \
          (5,000,000 cycles per message plus 1 cycle per instruction, as the IC's cycles-cost \
          reference gives them; ingress bytes are extra). The largest inputs that fit one \
-         message are in the README's limits table (`canisters/verifier/tests/limits.rs` finds them).\n\n\
+         message are in the limits table of `canisters/verifier/README.md` (`canisters/verifier/tests/limits.rs` finds them).\n\n\
          {endpoints}\n\
          ## As a dependency\n\n\
          The example dependent canister (`examples/dependent-canister`: its own crate and \

@@ -20,7 +20,7 @@
 //! * `fixed`, `per_item` and `per_byte` are upper bounds fitted to the verifier's own costs on
 //!   the meter (whole messages: Candid decoding, checks, the operation, the reply), measured by
 //!   `canisters/verifier/tests/price.rs`, which also checks that every measured call costs less than the
-//!   model says. The per-method table `bench/RESULTS.md` and the limits table of the README
+//!   model says. The per-method table `bench/RESULTS.md` and the limits table of the verifier's README
 //!   come from the same canister.
 //! * `PRICE_MARGIN_PERCENT` (25%) covers inputs dearer than those measured (other scalars,
 //!   points and message lengths) and small changes of the code between measurements.

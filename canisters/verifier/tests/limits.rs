@@ -4,9 +4,10 @@
 //! must be refused with `InputTooLarge` naming the cap. Every MSM and pairing point is
 //! decoded and subgroup-checked, every key's proof of possession checked (new keys each time).
 //!
-//! The README's limits table holds the caps and the instructions measured at them; the test
-//! checks the caps exactly and the shares within 5 points, and `regenerate limits` (this test
-//! with `ICBLS_WRITE_LIMITS=1`) rewrites the table after a change in cost or caps.
+//! The verifier's README (`canisters/verifier/README.md`, section "Limits") holds the limits
+//! table: the caps and the instructions measured at them; the test checks the caps exactly and
+//! the shares within 5 points, and `regenerate limits` (this test with `ICBLS_WRITE_LIMITS=1`)
+//! rewrites the table after a change in cost or caps.
 
 use icbls::bls::{min_pk, SecretKey};
 use icbls::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
@@ -90,7 +91,7 @@ fn scalar(i: usize) -> [u8; 32] {
     for (j, b) in wide.iter_mut().enumerate() {
         *b = (i * 131 + j * 7 + 1) as u8;
     }
-    Fr::from_bytes_wide(&wide).to_bytes()
+    Fr::from_be_bytes_wide(&wide).to_bytes()
 }
 
 fn walk_g1(n: usize) -> Vec<G1Affine> {
@@ -215,6 +216,8 @@ fn attempt(v: &mut Verifier, op: Op, n: usize, update: bool, batch: &mut u64) ->
     reply.unwrap_or_else(|reject| panic!("{}: {n} elements: rejected: {reject}", op.name()))
 }
 
+/// The file that holds the limits table, relative to the workspace root.
+const README_PATH: &str = "canisters/verifier/README.md";
 const START: &str = "<!-- limits:start -->";
 const END: &str = "<!-- limits:end -->";
 
@@ -228,7 +231,7 @@ fn readme_row(table: &str, op: Op) -> Option<(u64, f64, u64, f64)> {
 
 const HEADER: &str = "| operation | cap in a query | instructions at the cap (share of 5B) | cap in an update | instructions at the cap (share of 40B) | the update's cap is bound by |\n|---|---:|---:|---:|---:|---|\n";
 
-/// The README, read and rewritten by one test at a time.
+/// The verifier's README (`README_PATH`), read and rewritten by one test at a time.
 static README: Mutex<()> = Mutex::new(());
 
 /// `op` at its caps, in a query and in an update: the input at the cap completes within
@@ -292,10 +295,10 @@ fn caps_fit_their_limits_and_one_more_is_refused(op: Op) {
     );
 
     let _readme = README.lock().unwrap_or_else(|e| e.into_inner());
-    let readme_path = icbls_canister_build::build::workspace_root().join("README.md");
-    let readme = std::fs::read_to_string(&readme_path).unwrap();
+    let readme_path = icbls_canister_build::build::workspace_root().join(README_PATH);
+    let readme = std::fs::read_to_string(&readme_path).unwrap_or_else(|e| panic!("{README_PATH}: {e}"));
     let (Some(a), Some(b)) = (readme.find(START), readme.find(END)) else {
-        panic!("README.md has no {START} ... {END} section")
+        panic!("{README_PATH} has no {START} ... {END} section")
     };
     let current = &readme[a + START.len()..b];
     if std::env::var_os("ICBLS_WRITE_LIMITS").is_some() {
@@ -316,19 +319,19 @@ fn caps_fit_their_limits_and_one_more_is_refused(op: Op) {
         return;
     }
     let (qc, qs, uc, us) = readme_row(current, op).unwrap_or_else(|| {
-        panic!("the README's limits table has no row for {}; run `cargo xtask regenerate limits`", op.name())
+        panic!("{README_PATH}'s limits table has no row for {}; run `cargo xtask regenerate limits`", op.name())
     });
     assert_eq!(
         (qc, uc),
         (cells[0].0, cells[1].0),
-        "{}: the README's caps differ from the verifier's; run `cargo xtask regenerate limits`",
+        "{}: {README_PATH}'s caps differ from the verifier's; run `cargo xtask regenerate limits`",
         op.name()
     );
     for ((_, _, share), readme_share) in cells.iter().zip([qs, us]) {
         if let Some(share) = share {
             assert!(
                 (share - readme_share).abs() <= 5.0,
-                "{}: {share:.1}% measured, the README says {readme_share}%; run `cargo xtask regenerate limits`",
+                "{}: {share:.1}% measured, {README_PATH} says {readme_share}%; run `cargo xtask regenerate limits`",
                 op.name()
             );
         }
