@@ -41,7 +41,7 @@ impl Field for Fr {
     fn try_random<R: TryRng + ?Sized>(rng: &mut R) -> Result<Fr, R::Error> {
         let mut wide = [0u8; 64];
         rng.try_fill_bytes(&mut wide)?;
-        Ok(Fr::from_bytes_wide(&wide))
+        Ok(Fr::from_be_bytes_wide(&wide))
     }
 
     fn square(&self) -> Fr {
@@ -79,7 +79,7 @@ impl PrimeField for Fr {
     fn from_repr(repr: [u8; 32]) -> CtOption<Fr> {
         let mut be = repr;
         be.reverse();
-        match Fr::from_bytes(&be) {
+        match Fr::from_be_bytes(&be) {
             Ok(v) => CtOption::new(v, Choice::from(1)),
             Err(_) => CtOption::new(Fr::ZERO, Choice::from(0)),
         }

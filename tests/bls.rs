@@ -499,7 +499,7 @@ macro_rules! rogue_key_attack {
             let victim = SecretKey::key_gen(&[0x11; 32], b"victim").unwrap();
             let pk_victim = $ours::PublicKey::from_secret_key(&victim);
             let x_key = SecretKey::key_gen(&[0x22; 32], b"attacker").unwrap();
-            let x = Fr::from_bytes(&x_key.to_bytes()).unwrap();
+            let x = Fr::from_be_bytes(&x_key.to_bytes()).unwrap();
             let rogue_point =
                 ($pk_proj::generator().mul_vartime(&x) - $pk_proj::from(pk_victim.point())).to_affine_vartime();
             let rogue = $ours::PublicKey::from_point(rogue_point).expect("a valid key");

@@ -83,7 +83,7 @@ fn hash_to_scalar(msg: &[u8], dst: &[u8], len: usize) -> Fr {
     let okm = expand_message_xmd(msg, dst, len).unwrap();
     let mut wide = [0u8; 64];
     wide[64 - len..].copy_from_slice(&okm);
-    Fr::from_bytes_wide(&wide)
+    Fr::from_be_bytes_wide(&wide)
 }
 
 fn with_lengths(parts: &[&[u8]]) -> Vec<u8> {
@@ -96,7 +96,7 @@ fn with_lengths(parts: &[&[u8]]) -> Vec<u8> {
 }
 
 fn fr(be: &[u8]) -> Fr {
-    Fr::from_bytes(be.try_into().expect("32 bytes")).expect("a canonical scalar")
+    Fr::from_be_bytes(be.try_into().expect("32 bytes")).expect("a canonical scalar")
 }
 
 fn g2(bytes: &[u8]) -> G2Affine {

@@ -21,7 +21,7 @@ fn big_to_fr(x: &BigUint) -> Fr {
     let mut bytes = [0u8; 32];
     let b = x.to_bytes_be();
     bytes[32 - b.len()..].copy_from_slice(&b);
-    Fr::from_bytes(&bytes).unwrap()
+    Fr::from_be_bytes(&bytes).unwrap()
 }
 
 fn fr_big(x: &Fr) -> BigUint {
@@ -161,9 +161,9 @@ fn fr_arithmetic_matches_big_integers() {
         let mut wide = [0u8; 64];
         rng.fill(&mut wide);
         let expected = BigUint::from_bytes_be(&wide) % &r;
-        assert_eq!(fr_big(&Fr::from_bytes_wide(&wide)), expected);
+        assert_eq!(fr_big(&Fr::from_be_bytes_wide(&wide)), expected);
     }
-    assert!(matches!(Fr::from_bytes(&[0xff; 32]), Err(DecodeError::NotCanonical { what: "Fr scalar" })));
+    assert!(matches!(Fr::from_be_bytes(&[0xff; 32]), Err(DecodeError::NotCanonical { what: "Fr scalar" })));
 }
 
 #[test]

@@ -356,7 +356,7 @@ fn subgroup_checks_match_multiplication_by_r() {
         assert!(G1Affine::from_eip2537_unchecked(&p.to_eip2537()).is_ok());
         assert!(!oracle_g1_accepts(&p.to_compressed()));
         // Clearing the cofactor lands in the subgroup.
-        let h = Fr::from_bytes(&hex_32("00000000000000000000000000000000396c8c005555e1568c00aaab0000aaab")).unwrap();
+        let h = Fr::from_be_bytes(&hex_32("00000000000000000000000000000000396c8c005555e1568c00aaab0000aaab")).unwrap();
         let cleared = pp.mul_vartime(&h).to_affine_vartime();
         assert!(cleared.is_torsion_free());
     }

@@ -35,7 +35,7 @@ pub fn scalar(i: u64) -> Fr {
     for (j, b) in wide.iter_mut().enumerate() {
         *b = (i.wrapping_mul(131) as usize + j * 7 + 1) as u8;
     }
-    Fr::from_bytes_wide(&wide)
+    Fr::from_be_bytes_wide(&wide)
 }
 
 /// `n` distinct G1 points (multiples of one point).

@@ -33,7 +33,7 @@ pub(crate) fn coefficients<'a>(n: usize, item: impl Fn(usize) -> [&'a [u8]; 3]) 
             let mut bytes = [0u8; 32];
             bytes[16..].copy_from_slice(&digest[..16]);
             bytes[31] |= 1; // never zero
-            Fr::from_bytes(&bytes).unwrap_or(Fr::ONE)
+            Fr::from_be_bytes(&bytes).unwrap_or(Fr::ONE)
         })
         .collect()
 }

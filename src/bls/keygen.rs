@@ -76,7 +76,7 @@ impl SecretKey {
             // OKM = HKDF-Expand(PRK, key_info || I2OSP(L, 2), L)
             hkdf::expand(&prk, &[key_info, &length], &mut okm[64 - OKM_BYTES..])
                 .map_err(|()| BlsError::SecretKey { rule: "HKDF cannot produce 48 bytes" })?;
-            let mut sk = SecretKey(Fr::from_bytes_wide(&okm));
+            let mut sk = SecretKey(Fr::from_be_bytes_wide(&okm));
             if !sk.0.is_zero() {
                 return Ok(sk);
             }
@@ -91,7 +91,7 @@ impl SecretKey {
         let bytes: &[u8; 32] =
             bytes.try_into().map_err(|_| BlsError::SecretKey { rule: "a secret key is 32 bytes" })?;
         let sk =
-            SecretKey(Fr::from_bytes(bytes).map_err(|_| BlsError::SecretKey { rule: "the scalar is not below r" })?);
+            SecretKey(Fr::from_be_bytes(bytes).map_err(|_| BlsError::SecretKey { rule: "the scalar is not below r" })?);
         if sk.0.is_zero() {
             return Err(BlsError::SecretKey { rule: "the scalar is zero" });
         }

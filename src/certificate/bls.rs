@@ -107,7 +107,7 @@ pub(crate) fn verify_with_delegation(
     let mut bytes = [0u8; 32];
     bytes[16..].copy_from_slice(&digest[..16]);
     bytes[31] |= 1;
-    let c = Fr::from_bytes(&bytes).unwrap_or(Fr::ONE);
+    let c = Fr::from_be_bytes(&bytes).unwrap_or(Fr::ONE);
     let sig =
         (G1Projective::from(delegation.1).mul_vartime(&c) + G1Projective::from(certificate.1)).to_affine_vartime();
     let h_delegation = message(delegation.0).mul_vartime(&c).to_affine_vartime();

@@ -204,7 +204,7 @@ fn at(precompile: Precompile, index: usize) -> impl Fn(DecodeError) -> Precompil
 fn scalar(bytes: &[u8]) -> Fr {
     let mut wide = [0u8; 64];
     wide[32..].copy_from_slice(bytes);
-    Fr::from_bytes_wide(&wide)
+    Fr::from_be_bytes_wide(&wide)
 }
 
 /// G1ADD (0x0b): `P + Q` for two G1 points on the curve (not checked for the subgroup).

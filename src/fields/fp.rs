@@ -5,7 +5,9 @@ use crate::fields::words::{add_small, shr, sub_small};
 
 prime_field!(
     /// An element of Fp, the base field of BLS12-381.
-    Fp, FP, FpElem, P_WORDS, 48, "Fp element"
+    Fp, FP, FpElem, P_WORDS, 48, "Fp element",
+    // Field elements are big-endian in every BLS12-381 library and encoding.
+    unnamed_order: []
 );
 
 /// p - 2: Fermat's inversion, the fallback of [`Fp::invert`].

@@ -7,7 +7,10 @@ use core::ops::{Add, AddAssign, Mul, MulAssign, Sub, SubAssign};
 
 prime_field!(
     /// An element of Fr, the scalar field of BLS12-381 (the order of G1, G2 and Gt).
-    Fr, FR, FrElem, R_WORDS, 32, "Fr scalar"
+    Fr, FR, FrElem, R_WORDS, 32, "Fr scalar",
+    // Scalars are little-endian in zkcrypto's and ic_bls12_381's `Scalar::from_bytes` and
+    // big-endian here: the constructors name their order.
+    unnamed_order: [#[deprecated(note = "big-endian, where zkcrypto's `Scalar::from_bytes` is little-endian: call `from_be_bytes` or `from_le_bytes` (`from_be_slice` for a slice)")]]
 );
 
 /// `zeroize` overwrites a scalar with [`Fr::ZERO`] (its `Default`) through a volatile write
@@ -35,13 +38,28 @@ impl Fr {
         }
     }
 
-    /// Reduces a 64-byte big-endian integer modulo r (for hashing to scalars).
+    /// Reduces a 64-byte **big-endian** integer modulo r, as [`Self::from_be_bytes_wide`].
+    #[deprecated(
+        note = "big-endian, where zkcrypto's `Scalar::from_bytes_wide` is little-endian: call `from_be_bytes_wide` or `from_le_bytes_wide`"
+    )]
     pub fn from_bytes_wide(bytes: &[u8; 64]) -> Fr {
+        Self::from_be_bytes_wide(bytes)
+    }
+
+    /// Reduces a 64-byte little-endian integer modulo r (zkcrypto's `Scalar::from_bytes_wide`).
+    pub fn from_le_bytes_wide(bytes: &[u8; 64]) -> Fr {
+        let mut be = *bytes;
+        be.reverse();
+        Self::from_be_bytes_wide(&be)
+    }
+
+    /// Reduces a 64-byte big-endian integer modulo r (for hashing to scalars).
+    pub fn from_be_bytes_wide(bytes: &[u8; 64]) -> Fr {
         // x = hi·2^384 + mid·2^192 + lo, each part at most 192 bits, hence below r.
         let part = |chunk: &[u8]| {
             let mut padded = [0u8; 32];
             padded[32 - chunk.len()..].copy_from_slice(chunk);
-            Fr::from_bytes(&padded).expect("192-bit values are below r")
+            Fr::from_be_bytes(&padded).expect("192-bit values are below r")
         };
         let (hi, mid, lo) = (part(&bytes[..16]), part(&bytes[16..40]), part(&bytes[40..]));
         let two_192 = Fr::from_u64(2).pow_vartime(&[192]);

@@ -4,7 +4,10 @@
 /// Defines a prime-field type `$name` over the kernel constants `$params` (elements `$elem`),
 /// with `$bytes`-byte big-endian encodings, named `$what` in errors.
 macro_rules! prime_field {
-    ($(#[$doc:meta])* $name:ident, $params:path, $elem:ty, $modulus:path, $bytes:literal, $what:literal) => {
+    (
+        $(#[$doc:meta])* $name:ident, $params:path, $elem:ty, $modulus:path, $bytes:literal, $what:literal,
+        unnamed_order: [$(#[$unnamed:meta])*]
+    ) => {
         $(#[$doc])*
         #[derive(Clone, Copy)]
         pub struct $name(pub(crate) $elem);
@@ -18,7 +21,7 @@ macro_rules! prime_field {
             pub const BYTES: usize = $bytes;
 
             /// Decodes a canonical big-endian encoding; a value not below the modulus is an error.
-            pub fn from_bytes(bytes: &[u8; $bytes]) -> Result<$name, $crate::DecodeError> {
+            pub fn from_be_bytes(bytes: &[u8; $bytes]) -> Result<$name, $crate::DecodeError> {
                 let words = $crate::fields::words::from_be_bytes(bytes);
                 if !$crate::fields::words::lt(&words, &$modulus) {
                     return Err($crate::DecodeError::NotCanonical { what: $what });
@@ -26,17 +29,49 @@ macro_rules! prime_field {
                 Ok($name($params.from_words(&words)))
             }
 
-            /// As [`Self::from_bytes`], for a slice whose length is checked too.
-            pub fn from_slice(bytes: &[u8]) -> Result<$name, $crate::DecodeError> {
+            /// Decodes a canonical little-endian encoding (the order of zkcrypto's and
+            /// `ic_bls12_381`'s `Scalar::from_bytes`); a value not below the modulus is an error.
+            pub fn from_le_bytes(bytes: &[u8; $bytes]) -> Result<$name, $crate::DecodeError> {
+                let mut be = *bytes;
+                be.reverse();
+                Self::from_be_bytes(&be)
+            }
+
+            /// As [`Self::from_be_bytes`], for a slice whose length is checked too.
+            pub fn from_be_slice(bytes: &[u8]) -> Result<$name, $crate::DecodeError> {
                 let array: &[u8; $bytes] = bytes.try_into().map_err(|_| {
                     $crate::DecodeError::WrongLength { what: $what, expected: $bytes, actual: bytes.len() }
                 })?;
-                Self::from_bytes(array)
+                Self::from_be_bytes(array)
+            }
+
+            /// Decodes a canonical **big-endian** encoding, as [`Self::from_be_bytes`].
+            $(#[$unnamed])*
+            pub fn from_bytes(bytes: &[u8; $bytes]) -> Result<$name, $crate::DecodeError> {
+                Self::from_be_bytes(bytes)
+            }
+
+            /// As [`Self::from_be_slice`] (**big-endian**).
+            $(#[$unnamed])*
+            pub fn from_slice(bytes: &[u8]) -> Result<$name, $crate::DecodeError> {
+                Self::from_be_slice(bytes)
             }
 
             /// The canonical big-endian encoding.
             pub fn to_bytes(&self) -> [u8; $bytes] {
                 $crate::fields::words::to_be_bytes(&$params.to_words(&self.0))
+            }
+
+            /// The canonical big-endian encoding (as [`Self::to_bytes`]).
+            pub fn to_be_bytes(&self) -> [u8; $bytes] {
+                self.to_bytes()
+            }
+
+            /// The canonical little-endian encoding (the order of zkcrypto's `Scalar::to_bytes`).
+            pub fn to_le_bytes(&self) -> [u8; $bytes] {
+                let mut le = self.to_bytes();
+                le.reverse();
+                le
             }
 
             /// The element with this canonical value (little-endian words, below the modulus), at

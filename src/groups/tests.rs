@@ -78,7 +78,7 @@ fn edge_and_random_scalars() -> alloc::vec::Vec<Fr> {
     let mut seed = [7u8; 64];
     for i in 0..24u8 {
         seed[i as usize] = seed[i as usize].wrapping_mul(31).wrapping_add(i);
-        scalars.push(Fr::from_bytes_wide(&seed));
+        scalars.push(Fr::from_be_bytes_wide(&seed));
         seed.rotate_left(5);
     }
     scalars

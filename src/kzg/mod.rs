@@ -101,7 +101,7 @@ impl core::error::Error for KzgError {
 }
 
 fn field_element(bytes: &[u8], which: &'static str) -> Result<Fr, KzgError> {
-    Fr::from_slice(bytes).map_err(|_| KzgError::FieldElement { which })
+    Fr::from_be_slice(bytes).map_err(|_| KzgError::FieldElement { which })
 }
 
 /// Verifies that `commitment` opens to `y` at `z` with `proof` (`verify_kzg_proof` of the

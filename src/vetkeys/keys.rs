@@ -189,7 +189,7 @@ impl TransportSecretKey {
         let mut wide = [0u8; 64];
         rand_core::Rng::fill_bytes(&mut <chacha20::ChaCha20Rng as rand_core::SeedableRng>::from_seed(*seed), &mut wide);
         wide.reverse(); // little-endian to Fr's big-endian
-        let secret = Box::new(Fr::from_bytes_wide(&wide));
+        let secret = Box::new(Fr::from_be_bytes_wide(&wide));
         zeroize::Zeroize::zeroize(&mut wide);
         Ok(TransportSecretKey { secret })
     }
@@ -202,7 +202,7 @@ impl TransportSecretKey {
             error: crate::DecodeError::WrongLength { what: "Fr scalar", expected: 32, actual: bytes.len() },
         })?;
         be.reverse();
-        let secret = Fr::from_bytes(&be).map_err(VetKeyError::decode(field));
+        let secret = Fr::from_be_bytes(&be).map_err(VetKeyError::decode(field));
         zeroize::Zeroize::zeroize(&mut be);
         Ok(TransportSecretKey { secret: Box::new(secret?) })
     }

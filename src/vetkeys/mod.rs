@@ -91,7 +91,7 @@ fn hash_to_scalar(input: &[u8], dst: &str) -> Fr {
     let okm = expand_message_xmd(input, dst.as_bytes(), 48).expect("fixed DSTs under 256 bytes, 48 bytes out");
     let mut wide = [0u8; 64];
     wide[16..].copy_from_slice(&okm);
-    Fr::from_bytes_wide(&wide)
+    Fr::from_be_bytes_wide(&wide)
 }
 
 /// [`hash_to_scalar`] of the prefix-free encoding `len(a) ‖ a ‖ len(b) ‖ b`, lengths as

@@ -200,7 +200,7 @@ impl EncryptedVetKey {
         let mut bytes = [0u8; 32];
         bytes[16..].copy_from_slice(&digest[..16]);
         bytes[31] |= 1;
-        crate::Fr::from_bytes(&bytes).unwrap_or(crate::Fr::ONE)
+        crate::Fr::from_be_bytes(&bytes).unwrap_or(crate::Fr::ONE)
     }
 
     /// The first component, `r·g1`.

@@ -80,7 +80,7 @@ impl Rng {
 pub fn scalar(rng: &mut Rng) -> Fr {
     let mut wide = [0u8; 64];
     rng.fill(&mut wide);
-    Fr::from_bytes_wide(&wide)
+    Fr::from_be_bytes_wide(&wide)
 }
 
 pub use crate::vectors::json_hex as hex;

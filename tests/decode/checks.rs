@@ -71,7 +71,7 @@ pub fn check_fields(data: &[u8]) {
         if let Ok(x) = Fp::from_slice(bytes) {
             assert_eq!(x.to_bytes().as_slice(), bytes);
         }
-        if let Ok(x) = Fr::from_slice(bytes) {
+        if let Ok(x) = Fr::from_be_slice(bytes) {
             assert_eq!(x.to_bytes().as_slice(), bytes);
         }
     }

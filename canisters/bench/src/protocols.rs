@@ -39,7 +39,7 @@ fn scalar(seed: u64) -> Fr {
         x ^= x << 17;
         *b = x as u8;
     }
-    Fr::from_bytes_wide(&wide)
+    Fr::from_be_bytes_wide(&wide)
 }
 
 /// Secret keys `k, 2k, 3k, ...`: their public keys are sums, so the setup stays cheap.

@@ -697,7 +697,7 @@ fn rogue_key_forgeries_fail_in_the_canister() {
     v.sender = Sender::User(controller());
     let victim = SecretKey::key_gen(&[0x11; 32], b"victim").unwrap();
     let attacker = SecretKey::key_gen(&[0x22; 32], b"attacker").unwrap();
-    let x = Fr::from_bytes(&attacker.to_bytes()).unwrap();
+    let x = Fr::from_be_bytes(&attacker.to_bytes()).unwrap();
     let m = b"pay the attacker".to_vec();
 
     // Min-pk: keys in G1.

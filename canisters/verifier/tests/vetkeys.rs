@@ -166,7 +166,7 @@ fn an_identity_master_key_is_refused() {
     let okm = expand_message_xmd(&framed, b"ic-vetkd-bls12-381-g2-canister-id", 48).unwrap();
     let mut wide = [0u8; 64];
     wide[16..].copy_from_slice(&okm);
-    let t = Fr::from_bytes_wide(&wide);
+    let t = Fr::from_be_bytes_wide(&wide);
     let derived = G2Projective::generator().mul_vartime(&t).to_affine_vartime().to_compressed();
     // The forged vetKey: t·H(dpk ‖ input), an augmented BLS signature under t·g2.
     let input = b"the attacker's input".to_vec();
