@@ -25,6 +25,7 @@ mod calls;
 pub mod candid_guard;
 mod config;
 mod delegations;
+mod interface;
 mod pop_cache;
 pub mod service;
 mod sync_committees;
@@ -130,11 +131,15 @@ macro_rules! export_methods {
 
 icbls_verifier_client::verifier_methods!(export_methods);
 
-/// The Candid interface this Wasm exports, for the test that compares it with the checked-in
-/// `.did` file. Hidden from the interface itself.
+/// The Candid interface this Wasm exports, its reply types named ([`interface`]), for the test
+/// that compares it with the checked-in `.did` file. Hidden from the interface itself.
 #[query(hidden = true, manual_reply = true)]
 fn candid_interface() {
-    serve(Spec { name: "candid_interface", update: false }, |(): &()| Ok(None), |(), _| __export_service());
+    serve(
+        Spec { name: "candid_interface", update: false },
+        |(): &()| Ok(None),
+        |(), _| interface::with_named_results(&__export_service()),
+    );
 }
 
 ic_cdk::export_candid!();
