@@ -55,7 +55,9 @@ pub fn verify(pk: &PublicKey, msg: &[u8], sig: &Signature) -> Result<(), BlsErro
 }
 
 /// `Verify` on encodings: decodes and validates the key and the signature first, and says
-/// which one was malformed.
+/// which one was malformed. The order is key, message, signature: `ic-verify-bls-signature`'s
+/// `verify_bls_signature(sig, msg, key)` is the reverse, and a carried-over call fails as a
+/// wrong-length key (96 bytes are expected, the signature has 48).
 pub fn verify_bytes(pk: &[u8], msg: &[u8], sig: &[u8]) -> Result<(), BlsError> {
     let pk = PublicKey::from_bytes(pk)?;
     let sig = Signature::from_bytes(sig)?;
