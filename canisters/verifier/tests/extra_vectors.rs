@@ -52,7 +52,7 @@
 mod common;
 
 use candid::Principal;
-use common::refusal;
+use common::{changed, refusal};
 use icbls_bench::verifier::*;
 use icbls_testkit::backend::backend_from_env;
 use serde_json::Value;
@@ -153,7 +153,8 @@ const NETWORKS: [(&str, usize, usize); 4] = [
     ("testnet_pedersen_bls_unchained.json", 5, 18),
 ];
 
-/// The one drand scheme `drand_verify` does not take.
+/// The deprecated drand scheme (fastnet), which `drand_verify` takes as `Other` only: its
+/// rounds are also checked through `bls_verify` under its tag, and the two must agree.
 const FASTNET_SCHEME: &str = "bls-unchained-on-g1";
 
 /// What the canister must answer for a case, from the collector's reason (as
@@ -219,14 +220,6 @@ fn drand_judge(expect: &Expect, got: &Result<Vec<u8>, Error>, signature: &[u8], 
     }
 }
 
-/// How a network's rounds reach the canister.
-enum DrandRoute {
-    /// `drand_verify` with each of these chains (they must agree).
-    Chains(Vec<DrandChain>),
-    /// `bls_verify` with the key and this tag (`drand_verify` refuses the scheme).
-    Bls(Vec<u8>),
-}
-
 /// A round through `drand_verify`.
 fn drand_call(
     v: &mut Verifier,
@@ -235,12 +228,8 @@ fn drand_call(
     signature: &[u8],
     previous: Option<&[u8]>,
 ) -> Result<Vec<u8>, Error> {
-    let args = DrandVerifyArgs {
-        chain: chain.clone(),
-        round,
-        signature: signature.to_vec(),
-        previous_signature: previous.map(<[u8]>::to_vec),
-    };
+    let mut args = DrandVerifyArgs::new(chain.clone(), round, signature.to_vec());
+    args.previous_signature = previous.map(<[u8]>::to_vec);
     reply(v.drand_verify(args, false), "drand_verify")
 }
 
@@ -254,13 +243,13 @@ fn drand_by_bls(
     previous: Option<&[u8]>,
     dst: &[u8],
 ) -> Result<Vec<u8>, Error> {
-    let args = BlsVerifyArgs {
-        scheme: if key.len() == 96 { Scheme::MinSig } else { Scheme::MinPk },
-        public_key: key.to_vec(),
-        message: icbls::drand::message(round, previous.unwrap_or(&[])).to_vec(),
-        signature: signature.to_vec(),
-        ciphersuite: Some(Ciphersuite::Dst(dst.to_vec())),
-    };
+    let args = BlsVerifyArgs::new(
+        if key.len() == 96 { Scheme::MinSig } else { Scheme::MinPk },
+        key.to_vec(),
+        icbls::drand::message(round, previous.unwrap_or(&[])).to_vec(),
+        signature.to_vec(),
+    )
+    .with_ciphersuite(Ciphersuite::Dst(dst.to_vec()));
     reply(v.bls_verify(args), "bls_verify").map(|()| icbls::drand::randomness(signature).to_vec())
 }
 
@@ -280,32 +269,14 @@ fn drand_network(v: &mut Verifier, name: &str, tally: &mut Tally) -> (usize, usi
     let tampered = array(&net, "tampered");
     assert_eq!((beacons.len(), tampered.len()), (expected_beacons, expected_tampered), "{name}: the file's cases");
 
-    // The chain as its /info gives it: drand_verify takes it, or refuses the scheme.
-    let other = DrandChain::Other(DrandChainInfo { scheme: scheme.clone(), public_key: key.clone() });
-    let first = &beacons[0];
-    let probe = drand_call(v, &other, first["round"].as_u64().unwrap(), &unhex(&first["signature_hex"]), None);
-    let route = match probe {
-        Err(Error::Unsupported(d)) if d.field == "chain.scheme" => {
-            assert_eq!(scheme, FASTNET_SCHEME, "{name}: drand_verify refuses the scheme: {}", d.message);
-            println!(
-                "{name}: drand_verify refuses scheme {scheme} (Unsupported, chain.scheme: {}); every case goes \
-                 through bls_verify (min-sig, Ciphersuite::Dst({})), the randomness sha256(signature) computed here",
-                d.message,
-                String::from_utf8_lossy(&dst)
-            );
-            DrandRoute::Bls(dst.clone())
-        }
-        _ => {
-            assert_ne!(scheme, FASTNET_SCHEME, "{name}: drand_verify took {FASTNET_SCHEME}");
-            let mut chains = match scheme.as_str() {
-                "bls-unchained-g1-rfc9380" => vec![DrandChain::Quicknet],
-                "pedersen-bls-chained" => vec![DrandChain::Mainnet],
-                _ => vec![],
-            };
-            chains.push(other);
-            DrandRoute::Chains(chains)
-        }
+    // The chain as its /info gives it, and the built-in chain of the same network if there is
+    // one: drand_verify takes each, and they must agree.
+    let mut chains = match scheme.as_str() {
+        "bls-unchained-g1-rfc9380" => vec![DrandChain::Quicknet],
+        "pedersen-bls-chained" => vec![DrandChain::Mainnet],
+        _ => vec![],
     };
+    chains.push(DrandChain::Other(DrandChainInfo::new(scheme.clone(), key.clone())));
 
     let (mut checked, mut via_drand, mut via_bls) = (0, 0, 0);
     let mut refusals: BTreeMap<String, usize> = BTreeMap::new();
@@ -326,31 +297,28 @@ fn drand_network(v: &mut Verifier, name: &str, tally: &mut Tally) -> (usize, usi
         let got = if let Some(other_dst) = case.get("dst") {
             // A valid beacon under the other network's tag: it verifies under its own, through
             // the network's route, and not under the other one, through bls_verify.
-            let own = match &route {
-                DrandRoute::Chains(chains) => drand_call(v, &chains[0], round, &signature, previous.as_deref()),
-                DrandRoute::Bls(dst) => drand_by_bls(v, &key, round, &signature, previous.as_deref(), dst),
-            };
+            let own = drand_call(v, &chains[0], round, &signature, previous.as_deref());
             tally.check(own.as_deref() == Ok(&icbls::drand::randomness(&signature)[..]), || {
                 format!("{label}: under the network's own tag: {own:?}")
             });
             via_bls += 1;
             drand_by_bls(v, &key, round, &signature, previous.as_deref(), s(other_dst).as_bytes())
         } else {
-            match &route {
-                DrandRoute::Chains(chains) => {
-                    let answers: Vec<_> =
-                        chains.iter().map(|c| drand_call(v, c, round, &signature, previous.as_deref())).collect();
-                    tally.check(answers.iter().all(|a| *a == answers[0]), || {
-                        format!("{label}: the built-in chain and Other disagree: {answers:?}")
-                    });
-                    via_drand += 1;
-                    answers.into_iter().next().unwrap()
-                }
-                DrandRoute::Bls(dst) => {
-                    via_bls += 1;
-                    drand_by_bls(v, &key, round, &signature, previous.as_deref(), dst)
-                }
+            let answers: Vec<_> =
+                chains.iter().map(|c| drand_call(v, c, round, &signature, previous.as_deref())).collect();
+            tally.check(answers.iter().all(|a| *a == answers[0]), || {
+                format!("{label}: the built-in chain and Other disagree: {answers:?}")
+            });
+            via_drand += 1;
+            if scheme == FASTNET_SCHEME {
+                // The deprecated scheme is BLS min-sig under its tag: bls_verify must say the same.
+                let by_bls = drand_by_bls(v, &key, round, &signature, previous.as_deref(), &dst);
+                tally.check(by_bls == answers[0], || {
+                    format!("{label}: drand_verify says {:?}, bls_verify says {by_bls:?}", answers[0])
+                });
+                via_bls += 1;
             }
+            answers.into_iter().next().unwrap()
         };
         let ok = drand_judge(&expect, &got, &signature, claimed.as_deref());
         tally.check(ok, || {
@@ -509,16 +477,14 @@ fn canister_signatures_through_the_verifier() {
         tally.check(unhex(&case["root_public_key_der_hex"]) == *root_der, || {
             format!("{id}: root_public_key_der_hex is not root_keys[{root_name}]")
         });
-        let args = CanisterSignatureArgs {
-            message: unhex(&case["message_hex"]),
-            signature: unhex(&case["signature_hex"]),
-            public_key: unhex(&case["public_key_der_hex"]),
-            root_key: Some(root_der.clone()),
-            max_age_ns: None,
-            now_ns: None,
-        };
+        let args = CanisterSignatureArgs::new(
+            unhex(&case["message_hex"]),
+            unhex(&case["signature_hex"]),
+            unhex(&case["public_key_der_hex"]),
+        )
+        .with_root_key(root_der.clone());
         let got = call(&mut v, &args, false);
-        let raw = call(&mut v, &CanisterSignatureArgs { root_key: Some(root_raw.clone()), ..args.clone() }, false);
+        let raw = call(&mut v, &args.clone().with_root_key(root_raw.clone()), false);
         let update = call(&mut v, &args, true);
         tally.check(raw == got, || format!("{id}: under the raw root key {raw:?}, under the DER {got:?}"));
         tally.check(update == got, || format!("{id}: the update says {update:?}, the query {got:?}"));
@@ -526,7 +492,7 @@ fn canister_signatures_through_the_verifier() {
         tally.check(same_as_library(&got, &library), || format!("{id}: the verifier {got:?}, the library {library:?}"));
         // The canister's default root key is mainnet's: the same answer for mainnet cases; a
         // local root's valid case fails under it.
-        let default = call(&mut v, &CanisterSignatureArgs { root_key: None, ..args.clone() }, false);
+        let default = call(&mut v, &changed(args.clone(), |a| a.root_key = None), false);
         if root_name == "ic_mainnet" {
             tally.check(default == got, || format!("{id}: under the default root key {default:?}, given {got:?}"));
         } else if expected {
@@ -539,11 +505,10 @@ fn canister_signatures_through_the_verifier() {
             let time = case["certificate_time_ns"].as_u64().expect("a valid case's certificate time");
             let verified = Ok(VerifiedCanisterSignature { certificate_time_ns: time });
             tally.check(got == verified, || format!("{id}: valid, with time {time}; the verifier says {got:?}"));
-            let fresh =
-                CanisterSignatureArgs { max_age_ns: Some(MAX_AGE_NS), now_ns: Some(time + MINUTE_NS), ..args.clone() };
+            let fresh = args.clone().with_max_age_ns(MAX_AGE_NS).with_now_ns(time + MINUTE_NS);
             let fresh = call(&mut v, &fresh, false);
             tally.check(fresh == verified, || format!("{id}: a minute after its certificate: {fresh:?}"));
-            let stale = CanisterSignatureArgs { max_age_ns: Some(MAX_AGE_NS), now_ns: Some(LATER_NS), ..args.clone() };
+            let stale = args.clone().with_max_age_ns(MAX_AGE_NS).with_now_ns(LATER_NS);
             let stale = call(&mut v, &stale, false);
             tally.check(
                 stale
@@ -574,14 +539,12 @@ fn canister_signatures_through_the_verifier() {
         let id = s(&t["id"]);
         let check = s(&t["collector_check"]);
         tally.check(t["expected_valid"] == false, || format!("{id}: expected_valid is not false"));
-        let args = CanisterSignatureArgs {
-            message: unhex(&t["message_hex"]),
-            signature: unhex(&t["signature_hex"]),
-            public_key: unhex(&t["public_key_der_hex"]),
-            root_key: Some(unhex(&t["root_public_key_der_hex"])),
-            max_age_ns: None,
-            now_ns: None,
-        };
+        let args = CanisterSignatureArgs::new(
+            unhex(&t["message_hex"]),
+            unhex(&t["signature_hex"]),
+            unhex(&t["public_key_der_hex"]),
+        )
+        .with_root_key(unhex(&t["root_public_key_der_hex"]));
         let got = call(&mut v, &args, false);
         let update = call(&mut v, &args, true);
         let expected_kind = cs_expected_refusal(check);
@@ -624,14 +587,12 @@ fn canister_signatures_through_the_verifier() {
             let targets: Option<Vec<Vec<u8>>> = d["targets"].as_array().map(|t| t.iter().map(unhex).collect());
             let target_refs: Option<Vec<&[u8]>> = targets.as_ref().map(|t| t.iter().map(Vec::as_slice).collect());
             let delegation = icbls::canister_signature::Delegation::new(&pubkey, expiration_ns, target_refs.as_deref());
-            let args = CanisterSignatureArgs {
-                message: delegation.signed_bytes().to_vec(),
-                signature: unhex(&link["signature_hex"]),
-                public_key: unhex(&chain["user_public_key_der_hex"]),
-                root_key: Some(root_der.clone()),
-                max_age_ns: None,
-                now_ns: None,
-            };
+            let args = CanisterSignatureArgs::new(
+                delegation.signed_bytes().to_vec(),
+                unhex(&link["signature_hex"]),
+                unhex(&chain["user_public_key_der_hex"]),
+            )
+            .with_root_key(root_der.clone());
             if let Some(case) = case {
                 tally.check(unhex(&case["message_hex"]) == args.message, || {
                     format!("{id}: the delegation's signed bytes are not its case's message")
@@ -719,18 +680,18 @@ fn ibe_encrypt(v: &mut Verifier, args: &IbeEncryptArgs) -> Result<Vec<u8>, Error
 /// to a fixed identity with a fixed seed, whose ciphertext depends on the key (its mask is
 /// derived from a pairing with it).
 fn through_ibe(v: &mut Verifier, key: VetKeyPublicKey) -> Result<Vec<u8>, Error> {
-    let args = IbeEncryptArgs {
-        public_key: key,
-        identity: b"extra_vectors: which key?".to_vec(),
-        message: b"the same ciphertext for the same derived key".to_vec(),
-        seed: vec![0x5e; 32],
-    };
+    let args = IbeEncryptArgs::new(
+        key,
+        b"extra_vectors: which key?".to_vec(),
+        b"the same ciphertext for the same derived key".to_vec(),
+        vec![0x5e; 32],
+    );
     ibe_encrypt(v, &args)
 }
 
 /// A key derived in the canister from `master` for `canister_id` and `context`.
 fn from_master(master: VetKdMasterKey, canister_id: Principal, context: &[u8]) -> VetKeyPublicKey {
-    VetKeyPublicKey::FromMaster(VetKeyDerivation { master_key: master, canister_id, context: context.to_vec() })
+    VetKeyPublicKey::FromMaster(VetKeyDerivation::new(master, canister_id, context.to_vec()))
 }
 
 /// `extra/vetkeys` through `verify_vetkey`, `ibe_encrypt` (and `hash_to_g1`).
@@ -754,11 +715,11 @@ fn vetkeys_through_the_verifier() {
     for c in verify {
         let name = s(&c["name"]);
         let dpk = unhex(&c["derived_public_key"]);
-        let args = VerifyVetKeyArgs {
-            public_key: VetKeyPublicKey::Derived(dpk.clone()),
-            input: unhex(&c["input_hex"]),
-            vetkey: unhex(&c["signature"]),
-        };
+        let args = VerifyVetKeyArgs::new(
+            VetKeyPublicKey::Derived(dpk.clone()),
+            unhex(&c["input_hex"]),
+            unhex(&c["signature"]),
+        );
         let got = verify_vetkey(&mut v, &args);
         if c["expected"].as_bool().unwrap() {
             tally.check(got == Ok(VerifiedVetKey { derived_public_key: dpk }), || format!("{file} {name}: {got:?}"));
@@ -791,14 +752,14 @@ fn vetkeys_through_the_verifier() {
     for c in cases {
         let name = s(&c["name"]);
         let dpk = unhex(&c["derived_public_key"]);
-        let args = VerifyVetKeyArgs {
-            public_key: VetKeyPublicKey::Derived(dpk.clone()),
-            input: unhex(&c["input_hex"]),
-            vetkey: unhex(&c["expected_vetkey"]),
-        };
+        let args = VerifyVetKeyArgs::new(
+            VetKeyPublicKey::Derived(dpk.clone()),
+            unhex(&c["input_hex"]),
+            unhex(&c["expected_vetkey"]),
+        );
         let got = verify_vetkey(&mut v, &args);
         tally.check(got == Ok(VerifiedVetKey { derived_public_key: dpk }), || format!("{file} {name}: {got:?}"));
-        let other = verify_vetkey(&mut v, &VerifyVetKeyArgs { input: b"another input".to_vec(), ..args });
+        let other = verify_vetkey(&mut v, &changed(args, |a| a.input = b"another input".to_vec()));
         tally.check(other.as_ref().is_err_and(|e| refusal(e) == ("failed", "vetkey")), || {
             format!("{file} {name}: for another input {other:?}")
         });
@@ -823,20 +784,17 @@ fn vetkeys_through_the_verifier() {
         let name = s(&c["name"]);
         let dpk = unhex(&c["derived_public_key"]);
         let identity = unhex(&c["identity_hex"]);
-        let args = IbeEncryptArgs {
-            public_key: VetKeyPublicKey::Derived(dpk.clone()),
-            identity: identity.clone(),
-            message: unhex(&c["message_hex"]),
-            seed: unhex(&c["seed_hex"]),
-        };
+        let args = IbeEncryptArgs::new(
+            VetKeyPublicKey::Derived(dpk.clone()),
+            identity.clone(),
+            unhex(&c["message_hex"]),
+            unhex(&c["seed_hex"]),
+        );
         let got = ibe_encrypt(&mut v, &args);
         let expected = unhex(&c["expected_ciphertext"]);
         tally.check(got.as_ref() == Ok(&expected), || format!("{file} {name}: ibe_encrypt {got:?}"));
-        let key = VerifyVetKeyArgs {
-            public_key: VetKeyPublicKey::Derived(dpk.clone()),
-            input: identity,
-            vetkey: unhex(&c["vetkey_for_decryption"]),
-        };
+        let key =
+            VerifyVetKeyArgs::new(VetKeyPublicKey::Derived(dpk.clone()), identity, unhex(&c["vetkey_for_decryption"]));
         let verified = verify_vetkey(&mut v, &key);
         tally.check(verified == Ok(VerifiedVetKey { derived_public_key: dpk }), || {
             format!("{file} {name}: the decryption vetKey {verified:?}")
@@ -917,15 +875,11 @@ fn vetkeys_through_the_verifier() {
         assert_eq!(input, s(&c["input_ascii"]).as_bytes(), "{file}: the input is the output's tail");
         let key_name = s(&c["master_key_id"]).strip_prefix("mainnet_").expect("a mainnet key");
         let canister_id = Principal::try_from_slice(&unhex(&c["canister_id_hex"])).unwrap();
-        let args = VerifyVetKeyArgs {
-            public_key: from_master(
-                VetKdMasterKey::Mainnet(key_name.to_string()),
-                canister_id,
-                s(&c["context_ascii"]).as_bytes(),
-            ),
-            input: input.to_vec(),
-            vetkey: proof.to_vec(),
-        };
+        let args = VerifyVetKeyArgs::new(
+            from_master(VetKdMasterKey::Mainnet(key_name.to_string()), canister_id, s(&c["context_ascii"]).as_bytes()),
+            input.to_vec(),
+            proof.to_vec(),
+        );
         let got = verify_vetkey(&mut v, &args);
         let expected_valid = c["expected_valid"].as_bool().unwrap();
         tally.check(expected_valid && got == Ok(VerifiedVetKey { derived_public_key: dpk.to_vec() }), || {
@@ -966,11 +920,8 @@ fn vetkeys_through_the_verifier() {
     // What of it the verifier can say: the collector's vetKey under its derived key.
     let d = &e["collector_derived"];
     let dpk = unhex(&d["derived_public_key"]);
-    let args = VerifyVetKeyArgs {
-        public_key: VetKeyPublicKey::Derived(dpk.clone()),
-        input: unhex(&d["input_hex"]),
-        vetkey: unhex(&d["vetkey"]),
-    };
+    let args =
+        VerifyVetKeyArgs::new(VetKeyPublicKey::Derived(dpk.clone()), unhex(&d["input_hex"]), unhex(&d["vetkey"]));
     let got = verify_vetkey(&mut v, &args);
     tally.check(got == Ok(VerifiedVetKey { derived_public_key: dpk }), || {
         format!("{file}: the combined vetKey: {got:?}")
@@ -1019,12 +970,12 @@ fn vetkeys_through_the_verifier() {
                 total += 1;
                 let sizes = &sections["sizes"];
                 let msg = b"twelve bytes".to_vec();
-                let args = IbeEncryptArgs {
-                    public_key: from_master(VetKdMasterKey::Mainnet("key_1".into()), Principal::anonymous(), b""),
-                    identity: b"an identity".to_vec(),
-                    message: msg.clone(),
-                    seed: vec![1; value["seed_bytes"].as_u64().unwrap() as usize],
-                };
+                let args = IbeEncryptArgs::new(
+                    from_master(VetKdMasterKey::Mainnet("key_1".into()), Principal::anonymous(), b""),
+                    b"an identity".to_vec(),
+                    msg.clone(),
+                    vec![1; value["seed_bytes"].as_u64().unwrap() as usize],
+                );
                 let got = ibe_encrypt(&mut v, &args).unwrap_or_default();
                 let header = unhex(&value["header_hex"]);
                 let overhead = got.len().checked_sub(msg.len()).map(|n| n as u64);
@@ -1093,28 +1044,26 @@ const DOMAIN_SYNC_COMMITTEE: [u8; 4] = icbls::sync_committee::DOMAIN_SYNC_COMMIT
 /// attested slot + 1: same period, same fork).
 fn aggregate_args(c: &Value, committee_root: &[u8], fork: bool) -> SyncAggregateArgs {
     let h = &c["attested_header"];
-    let header = BeaconBlockHeader {
-        slot: number(&h["slot"]),
-        proposer_index: number(&h["proposer_index"]),
-        parent_root: unhex(&h["parent_root"]),
-        state_root: unhex(&h["state_root"]),
-        body_root: unhex(&h["body_root"]),
-    };
+    let header = BeaconBlockHeader::new(
+        number(&h["slot"]),
+        number(&h["proposer_index"]),
+        unhex(&h["parent_root"]),
+        unhex(&h["state_root"]),
+        unhex(&h["body_root"]),
+    );
     let signature_slot = match &c["signature_slot"] {
         Value::Null => header.slot + 1,
         slot => number(slot),
     };
-    SyncAggregateArgs {
-        committee_root: committee_root.to_vec(),
-        attested_header: header,
-        sync_committee_bits: unhex(&c["sync_committee_bits"]),
-        sync_committee_signature: unhex(&c["sync_committee_signature"]),
+    let mut args = SyncAggregateArgs::new(
+        committee_root.to_vec(),
+        header,
+        unhex(&c["sync_committee_bits"]),
+        unhex(&c["sync_committee_signature"]),
         signature_slot,
-        fork: fork.then(|| ForkArgs {
-            fork_version: unhex(&c["fork_version"]),
-            genesis_validators_root: unhex(&c["genesis_validators_root"]),
-        }),
-    }
+    );
+    args.fork = fork.then(|| ForkArgs::new(unhex(&c["fork_version"]), unhex(&c["genesis_validators_root"])));
+    args
 }
 
 /// `extra/eth_sync_committee` through `register_sync_committee` and `verify_sync_aggregate`.
@@ -1142,7 +1091,7 @@ fn eth_sync_committee_through_the_verifier() {
             let ssz_root =
                 icbls::sync_committee::sync_committee_root(&keys, &aggregate_public_key.as_slice().try_into().unwrap());
             let got = reply(
-                v.register_sync_committee(RegisterSyncCommitteeArgs { public_keys, aggregate_public_key }),
+                v.register_sync_committee(RegisterSyncCommitteeArgs::new(public_keys, aggregate_public_key)),
                 "register_sync_committee",
             );
             instructions += v.last_instructions.unwrap_or(0);

@@ -2,9 +2,12 @@
 //! `POCKET_IC_BIN` is set): each method's success and failure paths. The shared vectors go
 //! through it in `conformance.rs`; the limits are found in `limits.rs`.
 
+mod common;
+
 use icbls_testkit::certificates;
 
 use candid::Principal;
+use common::changed;
 use icbls::bls::{min_pk, min_sig, SecretKey};
 use icbls::{G1Affine, G1Projective, G2Affine};
 use icbls_bench::verifier::*;
@@ -46,15 +49,12 @@ fn certificates(v: &mut Verifier) {
     let cases = json("ic_certificates/ic_certificates.json");
     let case = cases.as_array().unwrap().iter().find(|c| c["name"] == "ivg37_time_valid").unwrap();
     let time = case["expected_time_ns"].as_u64().unwrap();
-    let args = |now: u64| VerifyCertificateArgs {
-        certificate: unhex(&case["certificate_hex"]),
-        root_key: None, // the mainnet key
-        canister_id: Some(principal(case["canister_id"].as_str().unwrap()).unwrap()),
-        subnet_id: None,
-        now_ns: Some(now),
-        max_age_ns: None,
-        delegation_max_age_ns: None,
-        lookup: vec![vec![b"time".to_vec()], vec![b"no such label".to_vec()], vec![]],
+    // No root key: the mainnet key.
+    let args = |now: u64| {
+        let lookup = vec![vec![b"time".to_vec()], vec![b"no such label".to_vec()], vec![]];
+        VerifyCertificateArgs::new(unhex(&case["certificate_hex"]), lookup)
+            .with_canister_id(principal(case["canister_id"].as_str().unwrap()).unwrap())
+            .with_now_ns(now)
     };
     let ok = v.verify_certificate(args(time)).unwrap().unwrap();
     assert_eq!(ok.time_ns, time);
@@ -119,15 +119,14 @@ fn certificate_bounds(v: &mut Verifier) {
         .insert(&[b"canister", OTHER, b"certified_data"], b"not mine")
         .insert(&[b"time"], &leb128(TIME));
     let ranges: &[(&[u8], &[u8])] = &[(CANISTER, CANISTER)];
-    let args = |certificate: Vec<u8>, lookup: Vec<Vec<&[u8]>>| VerifyCertificateArgs {
-        certificate,
-        root_key: Some(raw_key(&root)),
-        canister_id: Some(Principal::from_slice(CANISTER)),
-        subnet_id: None,
-        now_ns: Some(TIME),
-        max_age_ns: None,
-        delegation_max_age_ns: None,
-        lookup: lookup.into_iter().map(|p| p.into_iter().map(<[u8]>::to_vec).collect()).collect(),
+    let args = |certificate: Vec<u8>, lookup: Vec<Vec<&[u8]>>| {
+        VerifyCertificateArgs::new(
+            certificate,
+            lookup.into_iter().map(|p| p.into_iter().map(<[u8]>::to_vec).collect()).collect(),
+        )
+        .with_root_key(raw_key(&root))
+        .with_canister_id(Principal::from_slice(CANISTER))
+        .with_now_ns(TIME)
     };
     let mine: Vec<&[u8]> = vec![b"canister", CANISTER, b"certified_data"];
     let time: Vec<&[u8]> = vec![b"time"];
@@ -219,15 +218,15 @@ fn certificate_bounds(v: &mut Verifier) {
 fn pairings(v: &mut Verifier) {
     let (g1, g2) = (G1Affine::generator(), G2Affine::generator());
     let compressed = vec![
-        PairingPair { g1: g1.to_compressed().to_vec(), g2: g2.to_compressed().to_vec() },
-        PairingPair { g1: (-g1).to_compressed().to_vec(), g2: g2.to_compressed().to_vec() },
+        PairingPair::new(g1.to_compressed().to_vec(), g2.to_compressed().to_vec()),
+        PairingPair::new((-g1).to_compressed().to_vec(), g2.to_compressed().to_vec()),
     ];
     assert_eq!(v.pairing_check(compressed.clone(), false).unwrap(), Ok(true));
     assert_eq!(v.pairing_check(compressed.clone(), true).unwrap(), Ok(true));
     // The same pairs in the EIP-2537 and uncompressed encodings, mixed.
     let mixed = vec![
-        PairingPair { g1: g1.to_eip2537().to_vec(), g2: g2.to_uncompressed().to_vec() },
-        PairingPair { g1: (-g1).to_uncompressed().to_vec(), g2: g2.to_eip2537().to_vec() },
+        PairingPair::new(g1.to_eip2537().to_vec(), g2.to_uncompressed().to_vec()),
+        PairingPair::new((-g1).to_uncompressed().to_vec(), g2.to_eip2537().to_vec()),
     ];
     assert_eq!(v.pairing_check(mixed, false).unwrap(), Ok(true));
     assert_eq!(v.pairing_check(compressed[..1].to_vec(), false).unwrap(), Ok(false));
@@ -246,13 +245,12 @@ fn signatures(v: &mut Verifier) {
     // The IC's scheme, on a shared vector.
     let ic = json("bls_sig_min_sig_ic/dfinity_verify_bls_signatures.json");
     let case = &ic[0];
-    let args = BlsVerifyArgs {
-        scheme: Scheme::MinSig,
-        public_key: unhex(&case["public_key_hex"]),
-        message: unhex(&case["message_hex"]),
-        signature: unhex(&case["signature_hex"]),
-        ciphersuite: None,
-    };
+    let args = BlsVerifyArgs::new(
+        Scheme::MinSig,
+        unhex(&case["public_key_hex"]),
+        unhex(&case["message_hex"]),
+        unhex(&case["signature_hex"]),
+    );
     assert_eq!(v.bls_verify(args.clone()).unwrap(), Ok(()));
     let mut other = args.clone();
     other.message.push(0);
@@ -274,13 +272,13 @@ fn signatures(v: &mut Verifier) {
     let min_sig_keys: Vec<Vec<u8>> =
         sks.iter().map(|s| min_sig::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect();
     let same: Vec<min_pk::Signature> = sks.iter().map(|s| min_pk::sign(s, b"block")).collect();
-    let fast = FastAggregateVerifyArgs {
-        scheme: Scheme::MinPk,
-        public_keys: min_pk_keys.clone(),
-        proofs_of_possession: sks.iter().map(|s| min_pk::pop_prove(s).to_bytes().to_vec()).collect(),
-        message: b"block".to_vec(),
-        signature: min_pk::Signature::aggregate(&same).unwrap().to_bytes().to_vec(),
-    };
+    let fast = FastAggregateVerifyArgs::new(
+        Scheme::MinPk,
+        min_pk_keys.clone(),
+        sks.iter().map(|s| min_pk::pop_prove(s).to_bytes().to_vec()).collect(),
+        b"block".to_vec(),
+        min_pk::Signature::aggregate(&same).unwrap().to_bytes().to_vec(),
+    );
     assert_eq!(v.bls_fast_aggregate_verify(fast.clone(), false).unwrap(), Ok(()));
     // A proof for another key does not verify (a query caches nothing).
     let mut swapped = fast.clone();
@@ -310,37 +308,37 @@ fn signatures(v: &mut Verifier) {
     assert!(matches!(v.bls_fast_aggregate_verify(empty, false).unwrap(), Err(Error::MalformedInput(_))));
     // Min-sig fast aggregation: the proof-of-possession ciphersuite.
     let pop_sigs: Vec<min_sig::Signature> = sks.iter().map(|s| min_sig::pop::sign(s, b"block")).collect();
-    let min_sig_fast = FastAggregateVerifyArgs {
-        scheme: Scheme::MinSig,
-        public_keys: min_sig_keys.clone(),
-        proofs_of_possession: sks.iter().map(|s| min_sig::pop::pop_prove(s).to_bytes().to_vec()).collect(),
-        message: b"block".to_vec(),
-        signature: min_sig::Signature::aggregate(&pop_sigs).unwrap().to_bytes().to_vec(),
-    };
+    let min_sig_fast = FastAggregateVerifyArgs::new(
+        Scheme::MinSig,
+        min_sig_keys.clone(),
+        sks.iter().map(|s| min_sig::pop::pop_prove(s).to_bytes().to_vec()).collect(),
+        b"block".to_vec(),
+        min_sig::Signature::aggregate(&pop_sigs).unwrap().to_bytes().to_vec(),
+    );
     assert_eq!(v.bls_fast_aggregate_verify(min_sig_fast, false).unwrap(), Ok(()));
     // Min-pk aggregate verification takes proofs too; messages may repeat.
     let repeated_msgs = vec![b"a".to_vec(), b"a".to_vec(), b"b".to_vec(), b"c".to_vec()];
     let min_pk_sigs: Vec<min_pk::Signature> = sks.iter().zip(&repeated_msgs).map(|(s, m)| min_pk::sign(s, m)).collect();
-    let min_pk_aggregate = AggregateVerifyArgs {
-        scheme: Scheme::MinPk,
-        public_keys: min_pk_keys.clone(),
-        proofs_of_possession: sks.iter().map(|s| min_pk::pop_prove(s).to_bytes().to_vec()).collect(),
-        messages: repeated_msgs,
-        signature: min_pk::Signature::aggregate(&min_pk_sigs).unwrap().to_bytes().to_vec(),
-    };
+    let min_pk_aggregate = AggregateVerifyArgs::new(
+        Scheme::MinPk,
+        min_pk_keys.clone(),
+        sks.iter().map(|s| min_pk::pop_prove(s).to_bytes().to_vec()).collect(),
+        repeated_msgs,
+        min_pk::Signature::aggregate(&min_pk_sigs).unwrap().to_bytes().to_vec(),
+    );
     assert_eq!(v.bls_aggregate_verify(min_pk_aggregate.clone(), false).unwrap(), Ok(()));
     let mut no_proofs = min_pk_aggregate;
     no_proofs.proofs_of_possession.clear();
     assert_eq!(v.bls_aggregate_verify(no_proofs, false).unwrap().unwrap_err().field(), Some("proofs_of_possession"));
 
     let sigs: Vec<min_sig::Signature> = sks.iter().zip(&msgs).map(|(s, m)| min_sig::sign(s, m)).collect();
-    let aggregate = AggregateVerifyArgs {
-        scheme: Scheme::MinSig,
-        public_keys: min_sig_keys.clone(),
-        proofs_of_possession: vec![],
-        messages: msgs.clone(),
-        signature: min_sig::Signature::aggregate(&sigs).unwrap().to_bytes().to_vec(),
-    };
+    let aggregate = AggregateVerifyArgs::new(
+        Scheme::MinSig,
+        min_sig_keys.clone(),
+        vec![],
+        msgs.clone(),
+        min_sig::Signature::aggregate(&sigs).unwrap().to_bytes().to_vec(),
+    );
     assert_eq!(v.bls_aggregate_verify(aggregate.clone(), false).unwrap(), Ok(()));
     let mut repeated = aggregate.clone();
     repeated.messages[1] = repeated.messages[0].clone();
@@ -351,13 +349,9 @@ fn signatures(v: &mut Verifier) {
     assert!(matches!(v.bls_aggregate_verify(with_proofs, false).unwrap(), Err(Error::Unsupported(_))));
 
     let items: Vec<SignedMessage> = (0..4)
-        .map(|i| SignedMessage {
-            public_key: min_sig_keys[i].clone(),
-            message: msgs[i].clone(),
-            signature: sigs[i].to_bytes().to_vec(),
-        })
+        .map(|i| SignedMessage::new(min_sig_keys[i].clone(), msgs[i].clone(), sigs[i].to_bytes().to_vec()))
         .collect();
-    let batch = BatchVerifyArgs { scheme: Scheme::MinSig, items };
+    let batch = BatchVerifyArgs::new(Scheme::MinSig, items);
     assert_eq!(v.bls_batch_verify(batch.clone(), false).unwrap(), Ok(()));
     assert_eq!(v.bls_batch_verify(batch.clone(), true).unwrap(), Ok(()));
     let mut swapped = batch.clone();
@@ -426,65 +420,55 @@ fn drand(v: &mut Verifier) {
     }
     let quicknet = json("drand/quicknet.json");
     let q = &quicknet["beacons"][0];
-    let q_args = DrandVerifyArgs {
-        chain: DrandChain::Quicknet,
-        round: q["round"].as_u64().unwrap(),
-        signature: unhex(&q["signature"]),
-        previous_signature: None,
-    };
+    let q_args = DrandVerifyArgs::new(DrandChain::Quicknet, q["round"].as_u64().unwrap(), unhex(&q["signature"]));
     assert_eq!(v.drand_verify(q_args.clone(), false).unwrap(), Ok(unhex(&q["randomness"])));
     assert_eq!(v.drand_verify(q_args.clone(), true).unwrap(), Ok(unhex(&q["randomness"])), "the update");
-    let info = DrandChainInfo {
-        scheme: quicknet["scheme"].as_str().unwrap().into(),
-        public_key: unhex(&quicknet["public_key"]),
-    };
-    let by_info = DrandVerifyArgs { chain: DrandChain::Other(info.clone()), ..q_args.clone() };
+    let info = DrandChainInfo::new(quicknet["scheme"].as_str().unwrap().into(), unhex(&quicknet["public_key"]));
+    let by_info = changed(q_args.clone(), |a| a.chain = DrandChain::Other(info.clone()));
     assert_eq!(v.drand_verify(by_info, false).unwrap(), Ok(unhex(&q["randomness"])));
 
     let mainnet = json("drand/default.json");
     let m = &mainnet["beacons"][0];
-    let m_args = DrandVerifyArgs {
-        chain: DrandChain::Mainnet,
-        round: m["round"].as_u64().unwrap(),
-        signature: unhex(&m["signature"]),
-        previous_signature: Some(unhex(&m["previous_signature"])),
-    };
+    let m_args = DrandVerifyArgs::new(DrandChain::Mainnet, m["round"].as_u64().unwrap(), unhex(&m["signature"]))
+        .with_previous_signature(unhex(&m["previous_signature"]));
     assert_eq!(v.drand_verify(m_args.clone(), false).unwrap(), Ok(unhex(&m["randomness"])));
 
     // Each failure names its argument.
     let fails = |v: &mut Verifier, args: DrandVerifyArgs| v.drand_verify(args, false).unwrap().unwrap_err();
-    let e = fails(v, DrandVerifyArgs { round: q_args.round + 1, ..q_args.clone() });
+    let e = fails(v, changed(q_args.clone(), |a| a.round += 1));
     assert!(matches!(&e, Error::VerificationFailed(d) if d.field == "signature"), "{e:?}");
-    let e = fails(v, DrandVerifyArgs { round: 0, ..q_args.clone() });
+    let e = fails(v, changed(q_args.clone(), |a| a.round = 0));
     assert!(matches!(&e, Error::MalformedInput(d) if d.field == "round"), "{e:?}");
-    let e = fails(v, DrandVerifyArgs { previous_signature: Some(vec![1; 48]), ..q_args.clone() });
+    let e = fails(v, q_args.clone().with_previous_signature(vec![1; 48]));
     assert!(matches!(&e, Error::MalformedInput(d) if d.field == "previous_signature"), "{e:?}");
-    let e = fails(v, DrandVerifyArgs { previous_signature: None, ..m_args.clone() });
+    let e = fails(v, changed(m_args.clone(), |a| a.previous_signature = None));
     assert!(matches!(&e, Error::MalformedInput(d) if d.field == "previous_signature"), "{e:?}");
     // The round-123 signature with its last bit flipped: on the curve, outside the subgroup.
     let tampered = quicknet["beacons"].as_array().unwrap().iter().find(|b| b["id"] == "derived_sig_bitflip").unwrap();
-    let args = DrandVerifyArgs {
-        round: tampered["round"].as_u64().unwrap(),
-        signature: unhex(&tampered["signature"]),
-        ..q_args.clone()
-    };
+    let args = changed(q_args.clone(), |a| {
+        a.round = tampered["round"].as_u64().unwrap();
+        a.signature = unhex(&tampered["signature"]);
+    });
     let e = fails(v, args);
     assert!(
         matches!(&e, Error::MalformedInput(d) if d.field == "signature" && d.message.contains("subgroup")),
         "{e:?}"
     );
     for bad in [vec![], vec![0; 48], q_args.signature[..40].to_vec(), m_args.signature.clone()] {
-        let e = fails(v, DrandVerifyArgs { signature: bad, ..q_args.clone() });
+        let e = fails(v, changed(q_args.clone(), |a| a.signature = bad));
         assert!(matches!(&e, Error::MalformedInput(d) if d.field == "signature"), "{e:?}");
     }
-    let e = fails(v, DrandVerifyArgs { previous_signature: Some(m_args.signature.clone()), ..m_args.clone() });
+    let e = fails(v, m_args.clone().with_previous_signature(m_args.signature.clone()));
     assert!(matches!(&e, Error::VerificationFailed(d) if d.field == "signature"), "{e:?}");
-    let other = |scheme: &str, public_key: Vec<u8>| DrandVerifyArgs {
-        chain: DrandChain::Other(DrandChainInfo { scheme: scheme.into(), public_key }),
-        ..q_args.clone()
+    let other = |scheme: &str, public_key: Vec<u8>| {
+        changed(q_args.clone(), |a| a.chain = DrandChain::Other(DrandChainInfo::new(scheme.into(), public_key)))
     };
-    let e = fails(v, other("bls-unchained-on-g1", info.public_key.clone()));
+    let e = fails(v, other("bls-unchained-on-g2", info.public_key.clone()));
     assert!(matches!(&e, Error::Unsupported(d) if d.field == "chain.scheme"), "{e:?}");
+    // The deprecated bls-unchained-on-g1 (G2 key, G1 signatures under the G2 tag) is taken: a
+    // quicknet round does not verify under it, only under quicknet's tag.
+    let e = fails(v, other("bls-unchained-on-g1", info.public_key.clone()));
+    assert!(matches!(&e, Error::VerificationFailed(d) if d.field == "signature"), "{e:?}");
     let e = fails(v, other(&info.scheme, info.public_key[..48].to_vec()));
     assert!(matches!(&e, Error::MalformedInput(d) if d.field == "chain.public_key"), "{e:?}");
     let e = fails(v, other("pedersen-bls-chained", info.public_key.clone()));
@@ -531,13 +515,8 @@ fn ciphersuites(v: &mut Verifier) {
         ];
         for (i, suite) in suites.iter().enumerate() {
             for (j, signature) in signatures.iter().enumerate() {
-                let args = BlsVerifyArgs {
-                    scheme,
-                    public_key: public_key.clone(),
-                    message: msg.clone(),
-                    signature: signature.clone(),
-                    ciphersuite: suite.clone(),
-                };
+                let mut args = BlsVerifyArgs::new(scheme, public_key.clone(), msg.clone(), signature.clone());
+                args.ciphersuite = suite.clone();
                 // The default suite is the basic one for min-sig and the proof-of-possession
                 // one for min-pk: signatures 0 and 1, or 0 and 2, are the same there.
                 let same = i == j
@@ -551,13 +530,8 @@ fn ciphersuites(v: &mut Verifier) {
                 }
             }
         }
-        let empty = BlsVerifyArgs {
-            scheme,
-            public_key,
-            message: msg.clone(),
-            signature: signatures[0].clone(),
-            ciphersuite: Some(Ciphersuite::Dst(vec![])),
-        };
+        let empty = BlsVerifyArgs::new(scheme, public_key, msg.clone(), signatures[0].clone())
+            .with_ciphersuite(Ciphersuite::Dst(vec![]));
         assert_eq!(v.bls_verify(empty).unwrap().unwrap_err().field(), Some("ciphersuite"));
     }
 }
@@ -570,13 +544,13 @@ fn canister_signatures(v: &mut Verifier) {
         return;
     }
     let cases = json("canister_signatures/canister_signatures.json");
-    let args = |case: &serde_json::Value| CanisterSignatureArgs {
-        message: unhex(&case["message"]),
-        signature: unhex(&case["signature_cbor"]),
-        public_key: unhex(&case["public_key_der"]),
-        root_key: Some(unhex(&case["root_public_key_raw"])),
-        max_age_ns: None,
-        now_ns: None,
+    let args = |case: &serde_json::Value| {
+        CanisterSignatureArgs::new(
+            unhex(&case["message"]),
+            unhex(&case["signature_cbor"]),
+            unhex(&case["public_key_der"]),
+        )
+        .with_root_key(unhex(&case["root_public_key_raw"]))
     };
     for case in cases.as_array().unwrap() {
         let id = case["id"].as_str().unwrap();
@@ -591,12 +565,12 @@ fn canister_signatures(v: &mut Verifier) {
     }
     let mainnet =
         cases.as_array().unwrap().iter().find(|c| c["id"] == "ii_sig_verifier_js_mainnet_delegation").unwrap();
-    let good = CanisterSignatureArgs { root_key: None, ..args(mainnet) };
+    let good = changed(args(mainnet), |a| a.root_key = None);
     let time = mainnet["certificate_time_ns"].as_u64().unwrap();
     let verified = Ok(VerifiedCanisterSignature { certificate_time_ns: time });
     assert_eq!(v.verify_canister_signature(good.clone(), false).unwrap(), verified, "the mainnet key by default");
     assert_eq!(v.verify_canister_signature(good.clone(), true).unwrap(), verified, "the update");
-    let fresh = CanisterSignatureArgs { max_age_ns: Some(60_000_000_000), now_ns: Some(time + 1), ..good.clone() };
+    let fresh = good.clone().with_max_age_ns(60_000_000_000).with_now_ns(time + 1);
     assert_eq!(v.verify_canister_signature(fresh, false).unwrap(), verified, "fresh");
 
     // Each failure names its argument.
@@ -607,21 +581,20 @@ fn canister_signatures(v: &mut Verifier) {
         Error::VerificationFailed(d) if !malformed => d.field == name,
         _ => false,
     };
-    let e = fails(v, CanisterSignatureArgs { public_key: good.public_key[..20].to_vec(), ..good.clone() });
+    let e = fails(v, changed(good.clone(), |a| a.public_key = good.public_key[..20].to_vec()));
     assert!(named(&e, true, "public_key"), "{e:?}");
-    let e = fails(v, CanisterSignatureArgs { root_key: Some(vec![1; 5]), ..good.clone() });
+    let e = fails(v, good.clone().with_root_key(vec![1; 5]));
     assert!(named(&e, true, "root_key"), "{e:?}");
-    let e = fails(v, CanisterSignatureArgs { signature: good.signature[..100].to_vec(), ..good.clone() });
+    let e = fails(v, changed(good.clone(), |a| a.signature = good.signature[..100].to_vec()));
     assert!(named(&e, true, "signature"), "{e:?}");
-    let e = fails(v, CanisterSignatureArgs { signature: good.signature[3..].to_vec(), ..good.clone() });
+    let e = fails(v, changed(good.clone(), |a| a.signature = good.signature[3..].to_vec()));
     assert!(named(&e, true, "signature") && e.to_string().contains("55799"), "{e:?}");
-    let e = fails(v, CanisterSignatureArgs { message: b"another message".to_vec(), ..good.clone() });
+    let e = fails(v, changed(good.clone(), |a| a.message = b"another message".to_vec()));
     assert!(named(&e, false, "signature") && e.to_string().contains("/sig/"), "{e:?}");
     let other_root = cases.as_array().unwrap().iter().find(|c| c["id"] == "ic_iccsa_stability_1").unwrap();
-    let e =
-        fails(v, CanisterSignatureArgs { root_key: Some(unhex(&other_root["root_public_key_raw"])), ..good.clone() });
+    let e = fails(v, good.clone().with_root_key(unhex(&other_root["root_public_key_raw"])));
     assert!(named(&e, false, "signature") && e.to_string().contains("BLS"), "{e:?}");
-    let stale = CanisterSignatureArgs { max_age_ns: Some(60_000_000_000), now_ns: Some(time + 61_000_000_000), ..good };
+    let stale = good.with_max_age_ns(60_000_000_000).with_now_ns(time + 61_000_000_000);
     let e = fails(v, stale);
     assert!(named(&e, false, "signature"), "{e:?}");
 }
@@ -640,16 +613,10 @@ fn an_absent_root_key_is_the_networks() {
     let no_args = candid::encode_one(None::<InitArgs>).unwrap();
     let id = meter.install_with_controllers(&Verifier::wasm().unwrap(), &no_args, &[Principal::anonymous()]).unwrap();
     let verify = |meter: &mut MeterBackend, root_key: Option<Vec<u8>>| {
-        let args = VerifyCertificateArgs {
-            certificate: cert.clone(),
-            root_key,
-            canister_id: Some(Principal::from_slice(&[0, 0, 0, 0, 0, 0, 0, 7, 1, 1])),
-            subnet_id: None,
-            now_ns: Some(TIME),
-            max_age_ns: None,
-            delegation_max_age_ns: None,
-            lookup: vec![vec![b"time".to_vec()]],
-        };
+        let mut args = VerifyCertificateArgs::new(cert.clone(), vec![vec![b"time".to_vec()]])
+            .with_canister_id(Principal::from_slice(&[0, 0, 0, 0, 0, 0, 0, 7, 1, 1]))
+            .with_now_ns(TIME);
+        args.root_key = root_key;
         let arg = candid::encode_one(args).unwrap();
         let out =
             meter.call(id, CallKind::Query, "verify_certificate", &arg, Sender::User(Principal::anonymous())).unwrap();
