@@ -75,15 +75,15 @@ pub fn cancelling_pairs(n: usize) -> Vec<PairingPair> {
     let mut pairs = Vec::new();
     for i in 0..n as u64 - 1 {
         sum += scalar(i);
-        pairs.push(PairingPair {
-            g1: G1Projective::generator().mul_vartime(&scalar(i)).to_affine_vartime().to_compressed().to_vec(),
-            g2: q.clone(),
-        });
+        pairs.push(PairingPair::new(
+            G1Projective::generator().mul_vartime(&scalar(i)).to_affine_vartime().to_compressed().to_vec(),
+            q.clone(),
+        ));
     }
-    pairs.push(PairingPair {
-        g1: G1Projective::generator().mul_vartime(&-sum).to_affine_vartime().to_compressed().to_vec(),
-        g2: q,
-    });
+    pairs.push(PairingPair::new(
+        G1Projective::generator().mul_vartime(&-sum).to_affine_vartime().to_compressed().to_vec(),
+        q,
+    ));
     pairs
 }
 
@@ -129,16 +129,9 @@ pub fn keys(n: usize) -> Vec<SecretKey> {
 /// `verify_certificate`'s arguments for a certificate given as hex, valid for `canister` at
 /// `now`, looking up `/time`.
 pub fn certificate(hex_text: &str, canister: &str, now: u64) -> VerifyCertificateArgs {
-    VerifyCertificateArgs {
-        certificate: hex::decode(hex_text.trim()).expect("hex"),
-        root_key: None,
-        canister_id: Some(principal(canister).expect("a principal")),
-        subnet_id: None,
-        now_ns: Some(now),
-        max_age_ns: None,
-        delegation_max_age_ns: None,
-        lookup: vec![vec![b"time".to_vec()]],
-    }
+    VerifyCertificateArgs::new(hex::decode(hex_text.trim()).expect("hex"), vec![vec![b"time".to_vec()]])
+        .with_canister_id(principal(canister).expect("a principal"))
+        .with_now_ns(now)
 }
 
 /// Calls every method on its inputs; a call that fails or returns `Err` is an error (the
@@ -182,34 +175,32 @@ pub fn measure_endpoints(v: &mut Verifier) -> Result<Vec<EndpointRow>, String> {
     let msg = b"a 32-byte message to be signed!!".to_vec();
     let sk = &sks[0];
     let r = v
-        .bls_verify(BlsVerifyArgs {
-            scheme: Scheme::MinSig,
-            public_key: min_sig::PublicKey::from_secret_key(sk).to_bytes().to_vec(),
-            message: msg.clone(),
-            signature: min_sig::sign(sk, &msg).to_bytes().to_vec(),
-            ciphersuite: None,
-        })
+        .bls_verify(BlsVerifyArgs::new(
+            Scheme::MinSig,
+            min_sig::PublicKey::from_secret_key(sk).to_bytes().to_vec(),
+            msg.clone(),
+            min_sig::sign(sk, &msg).to_bytes().to_vec(),
+        ))
         .map(|r| r.is_ok());
     row(v, "bls_verify", "min-sig, 32-byte message", r)?;
     let r = v
-        .bls_verify(BlsVerifyArgs {
-            scheme: Scheme::MinPk,
-            public_key: min_pk::PublicKey::from_secret_key(sk).to_bytes().to_vec(),
-            message: msg.clone(),
-            signature: min_pk::sign(sk, &msg).to_bytes().to_vec(),
-            ciphersuite: None,
-        })
+        .bls_verify(BlsVerifyArgs::new(
+            Scheme::MinPk,
+            min_pk::PublicKey::from_secret_key(sk).to_bytes().to_vec(),
+            msg.clone(),
+            min_pk::sign(sk, &msg).to_bytes().to_vec(),
+        ))
         .map(|r| r.is_ok());
     row(v, "bls_verify", "min-pk, 32-byte message", r)?;
     for n in [16, 128] {
         let sigs: Vec<min_pk::Signature> = sks[..n].iter().map(|s| min_pk::sign(s, &msg)).collect();
-        let args = FastAggregateVerifyArgs {
-            scheme: Scheme::MinPk,
-            public_keys: sks[..n].iter().map(|s| min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect(),
-            proofs_of_possession: sks[..n].iter().map(|s| min_pk::pop_prove(s).to_bytes().to_vec()).collect(),
-            message: msg.clone(),
-            signature: min_pk::Signature::aggregate(&sigs).expect("nonempty").to_bytes().to_vec(),
-        };
+        let args = FastAggregateVerifyArgs::new(
+            Scheme::MinPk,
+            sks[..n].iter().map(|s| min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect(),
+            sks[..n].iter().map(|s| min_pk::pop_prove(s).to_bytes().to_vec()).collect(),
+            msg.clone(),
+            min_pk::Signature::aggregate(&sigs).expect("nonempty").to_bytes().to_vec(),
+        );
         // 128 proof checks are over the query cap: that row is the update twin.
         let update = n > 16;
         let r = v.bls_fast_aggregate_verify(args, update).map(|r| r.is_ok());
@@ -220,24 +211,22 @@ pub fn measure_endpoints(v: &mut Verifier) -> Result<Vec<EndpointRow>, String> {
     let min_sig_sigs: Vec<min_sig::Signature> = sks.iter().zip(&messages).map(|(s, m)| min_sig::sign(s, m)).collect();
     let min_sig_keys: Vec<Vec<u8>> =
         sks.iter().map(|s| min_sig::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect();
-    let args = AggregateVerifyArgs {
-        scheme: Scheme::MinSig,
-        public_keys: min_sig_keys[..16].to_vec(),
-        proofs_of_possession: vec![],
-        messages: messages[..16].to_vec(),
-        signature: min_sig::Signature::aggregate(&min_sig_sigs[..16]).expect("nonempty").to_bytes().to_vec(),
-    };
+    let args = AggregateVerifyArgs::new(
+        Scheme::MinSig,
+        min_sig_keys[..16].to_vec(),
+        vec![],
+        messages[..16].to_vec(),
+        min_sig::Signature::aggregate(&min_sig_sigs[..16]).expect("nonempty").to_bytes().to_vec(),
+    );
     let r = v.bls_aggregate_verify(args, false).map(|r| r.is_ok());
     row(v, "bls_aggregate_verify", "min-sig, 16 keys and messages", r)?;
     for n in [16, 128] {
         let items = (0..n)
-            .map(|i| SignedMessage {
-                public_key: min_sig_keys[i].clone(),
-                message: messages[i].clone(),
-                signature: min_sig_sigs[i].to_bytes().to_vec(),
+            .map(|i| {
+                SignedMessage::new(min_sig_keys[i].clone(), messages[i].clone(), min_sig_sigs[i].to_bytes().to_vec())
             })
             .collect();
-        let r = v.bls_batch_verify(BatchVerifyArgs { scheme: Scheme::MinSig, items }, false).map(|r| r.is_ok());
+        let r = v.bls_batch_verify(BatchVerifyArgs::new(Scheme::MinSig, items), false).map(|r| r.is_ok());
         row(v, "bls_batch_verify", &format!("min-sig, {n} signatures on distinct messages"), r)?;
     }
 

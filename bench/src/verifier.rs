@@ -193,7 +193,7 @@ impl Verifier {
     /// `hash_to_g1` or `hash_to_g2`.
     pub fn hash_to(&mut self, g2: bool, message: Vec<u8>, dst: Vec<u8>) -> Reply<Result<Vec<u8>, Error>> {
         let method = if g2 { "hash_to_g2" } else { "hash_to_g1" };
-        self.call(method, (HashToCurveArgs { message, dst },), false)
+        self.call(method, (HashToCurveArgs::new(message, dst),), false)
     }
 
     /// `verify_canister_signature` (or its update): the certificate's time.

@@ -217,36 +217,32 @@ mod verifier_args {
     /// `verify_canister_signature` takes it: the bench canister's `canister_signature_verify`
     /// input.
     pub fn internet_identity_signature() -> CanisterSignatureArgs {
-        CanisterSignatureArgs {
-            message: bytes("CANISTER_SIG_MESSAGE"),
-            signature: bytes("CANISTER_SIG_SIGNATURE_HEX"),
-            public_key: bytes("CANISTER_SIG_PUBLIC_KEY"),
-            root_key: None,
-            max_age_ns: None,
-            now_ns: None,
-        }
+        CanisterSignatureArgs::new(
+            bytes("CANISTER_SIG_MESSAGE"),
+            bytes("CANISTER_SIG_SIGNATURE_HEX"),
+            bytes("CANISTER_SIG_PUBLIC_KEY"),
+        )
     }
 
     /// The drand quicknet round the bench canisters verify, as the verifier's `drand_verify`
     /// takes it.
     pub fn drand_quicknet_round() -> DrandVerifyArgs {
-        DrandVerifyArgs {
-            chain: DrandChain::Quicknet,
-            round: canister_input_number("DRAND_QUICKNET_ROUND"),
-            signature: bytes("DRAND_QUICKNET_SIGNATURE"),
-            previous_signature: None,
-        }
+        DrandVerifyArgs::new(
+            DrandChain::Quicknet,
+            canister_input_number("DRAND_QUICKNET_ROUND"),
+            bytes("DRAND_QUICKNET_SIGNATURE"),
+        )
     }
 
     /// The round of drand's default chained network the bench canisters verify, as the
     /// verifier's `drand_verify` takes it.
     pub fn drand_mainnet_round() -> DrandVerifyArgs {
-        DrandVerifyArgs {
-            chain: DrandChain::Mainnet,
-            round: canister_input_number("DRAND_MAINNET_ROUND"),
-            signature: bytes("DRAND_MAINNET_SIGNATURE"),
-            previous_signature: Some(bytes("DRAND_MAINNET_PREVIOUS")),
-        }
+        DrandVerifyArgs::new(
+            DrandChain::Mainnet,
+            canister_input_number("DRAND_MAINNET_ROUND"),
+            bytes("DRAND_MAINNET_SIGNATURE"),
+        )
+        .with_previous_signature(bytes("DRAND_MAINNET_PREVIOUS"))
     }
 
     /// The real mainnet light-client update of `sync_committee/` in the public vectors (helios
@@ -257,41 +253,40 @@ mod verifier_args {
         let bytes = |v: &Value| hex::decode(v.as_str().expect("a hex string").trim_start_matches("0x")).expect("hex");
         let number = |v: &Value| v.as_str().expect("a decimal string").parse::<u64>().expect("a u64");
         let h = &v["attested_header"];
-        let register = RegisterSyncCommitteeArgs {
-            public_keys: v["committee"].as_array().expect("a list").iter().map(bytes).collect(),
-            aggregate_public_key: bytes(&v["aggregate_pubkey"]),
-        };
-        let aggregate = SyncAggregateArgs {
-            committee_root: bytes(&v["committee_root"]),
-            attested_header: BeaconBlockHeader {
-                slot: number(&h["slot"]),
-                proposer_index: number(&h["proposer_index"]),
-                parent_root: bytes(&h["parent_root"]),
-                state_root: bytes(&h["state_root"]),
-                body_root: bytes(&h["body_root"]),
-            },
-            sync_committee_bits: bytes(&v["sync_committee_bits"]),
-            sync_committee_signature: bytes(&v["sync_committee_signature"]),
-            signature_slot: number(&v["signature_slot"]),
-            fork: None,
-        };
+        let register = RegisterSyncCommitteeArgs::new(
+            v["committee"].as_array().expect("a list").iter().map(bytes).collect(),
+            bytes(&v["aggregate_pubkey"]),
+        );
+        let aggregate = SyncAggregateArgs::new(
+            bytes(&v["committee_root"]),
+            BeaconBlockHeader::new(
+                number(&h["slot"]),
+                number(&h["proposer_index"]),
+                bytes(&h["parent_root"]),
+                bytes(&h["state_root"]),
+                bytes(&h["body_root"]),
+            ),
+            bytes(&v["sync_committee_bits"]),
+            bytes(&v["sync_committee_signature"]),
+            number(&v["signature_slot"]),
+        );
         (register, aggregate, bytes(&v["attested_header_root"]))
     }
 
     /// `ic-vetkeys`'s fixed protocol flow, as the verifier takes it: its vetKey to verify under
     /// its derived key, and its IBE encryption (which gives its ciphertext).
     pub fn vetkey_flow() -> (VerifyVetKeyArgs, IbeEncryptArgs) {
-        let verify = VerifyVetKeyArgs {
-            public_key: VetKeyPublicKey::Derived(bytes("VETKEYS_FLOW_DERIVED_PUBLIC_KEY")),
-            input: bytes("VETKEYS_INPUT"),
-            vetkey: bytes("VETKEYS_VETKEY"),
-        };
-        let encrypt = IbeEncryptArgs {
-            public_key: VetKeyPublicKey::Derived(bytes("VETKEYS_FLOW_DERIVED_PUBLIC_KEY")),
-            identity: bytes("VETKEYS_INPUT"),
-            message: bytes("VETKEYS_IBE_MESSAGE"),
-            seed: bytes("VETKEYS_IBE_SEED"),
-        };
+        let verify = VerifyVetKeyArgs::new(
+            VetKeyPublicKey::Derived(bytes("VETKEYS_FLOW_DERIVED_PUBLIC_KEY")),
+            bytes("VETKEYS_INPUT"),
+            bytes("VETKEYS_VETKEY"),
+        );
+        let encrypt = IbeEncryptArgs::new(
+            VetKeyPublicKey::Derived(bytes("VETKEYS_FLOW_DERIVED_PUBLIC_KEY")),
+            bytes("VETKEYS_INPUT"),
+            bytes("VETKEYS_IBE_MESSAGE"),
+            bytes("VETKEYS_IBE_SEED"),
+        );
         (verify, encrypt)
     }
 }

@@ -26,13 +26,15 @@ pub(super) fn run_bls_suite(file: &Value, v: &mut Verifier, report: &mut FileRep
             Ok(match case["operation"].as_str() {
                 Some("sign" | "verify") => verdict(
                     expected,
-                    v.bls_verify(BlsVerifyArgs {
-                        scheme,
-                        public_key: hex_field(case, "public_key")?,
-                        message: hex_field(case, "message")?,
-                        signature: hex_field(case, "signature")?,
-                        ciphersuite: Some(ciphersuite.clone()),
-                    }),
+                    v.bls_verify(
+                        BlsVerifyArgs::new(
+                            scheme,
+                            hex_field(case, "public_key")?,
+                            hex_field(case, "message")?,
+                            hex_field(case, "signature")?,
+                        )
+                        .with_ciphersuite(ciphersuite.clone()),
+                    ),
                 ),
                 Some("aggregate_verify") => Outcome::Library(crate::library_cases::aug_aggregate_verify(
                     scheme == Scheme::MinPk,

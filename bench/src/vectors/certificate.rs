@@ -22,16 +22,12 @@ pub(super) fn run_certificate(case: &Value, v: &mut Verifier) -> Outcome {
             None | Some(Value::Null) => None,
             Some(_) => Some(hex_field(case, "root_key_hex")?),
         };
-        let args = VerifyCertificateArgs {
-            certificate: hex_field(case, "certificate_hex")?,
-            root_key,
-            canister_id: principal("canister_id")?,
-            subnet_id: principal("subnet_id")?,
-            now_ns: Some(time),
-            max_age_ns: Some(0),
-            delegation_max_age_ns: None,
-            lookup: vec![],
-        };
+        let mut args = VerifyCertificateArgs::new(hex_field(case, "certificate_hex")?, vec![])
+            .with_now_ns(time)
+            .with_max_age_ns(0);
+        args.root_key = root_key;
+        args.canister_id = principal("canister_id")?;
+        args.subnet_id = principal("subnet_id")?;
         Ok(match v.verify_certificate(args) {
             Err(reject) => Outcome::Fail(format!("the call was rejected: {reject}")),
             Ok(Ok(cert)) if expected_valid && cert.time_ns != time => {

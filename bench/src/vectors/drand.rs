@@ -11,9 +11,7 @@ pub(super) fn run_drand(file: &Value, v: &mut Verifier, report: &mut FileReport)
         Some("quicknet") => Ok(DrandChain::Quicknet),
         Some("default") => Ok(DrandChain::Mainnet),
         _ => match (file["scheme"].as_str(), hex_field(file, "public_key")) {
-            (Some(scheme), Ok(public_key)) => {
-                Ok(DrandChain::Other(DrandChainInfo { scheme: scheme.into(), public_key }))
-            }
+            (Some(scheme), Ok(public_key)) => Ok(DrandChain::Other(DrandChainInfo::new(scheme.into(), public_key))),
             (None, _) => Err("scheme is missing or not a string".to_string()),
             (_, Err(e)) => Err(e),
         },
@@ -40,8 +38,8 @@ fn run_beacon(chain: &DrandChain, beacon: &Value, v: &mut Verifier) -> Result<Ou
         Some(_) => Some(hex_field(beacon, "previous_signature")?),
     };
     let expected_valid = beacon["expected_valid"].as_bool().ok_or("expected_valid is missing or not a boolean")?;
-    let args =
-        DrandVerifyArgs { chain: chain.clone(), round, signature: hex_field(beacon, "signature")?, previous_signature };
+    let mut args = DrandVerifyArgs::new(chain.clone(), round, hex_field(beacon, "signature")?);
+    args.previous_signature = previous_signature;
     Ok(match v.drand_verify(args, false) {
         Err(reject) => Outcome::Fail(format!("the call was rejected: {reject}")),
         Ok(Ok(randomness)) if expected_valid => {

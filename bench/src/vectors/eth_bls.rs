@@ -70,33 +70,34 @@ pub(super) fn run_eth_bls(handler: Option<Handler>, value: &Value, v: &mut Verif
                 let y = output["y"].as_str().ok_or("output.y is not a string")?;
                 return Ok(compare_hash(reply, &compress_g2(x, y)?));
             }
-            Handler::Verify => v.bls_verify(BlsVerifyArgs {
+            Handler::Verify => v.bls_verify(BlsVerifyArgs::new(
                 scheme,
-                public_key: hex_field(input, "pubkey")?,
-                message: hex_field(input, "message")?,
-                signature: hex_field(input, "signature")?,
-                ciphersuite: None,
-            }),
+                hex_field(input, "pubkey")?,
+                hex_field(input, "message")?,
+                hex_field(input, "signature")?,
+            )),
             Handler::FastAggregateVerify => {
                 let public_keys = hex_list(input, "pubkeys")?;
-                let args = FastAggregateVerifyArgs {
+                let proofs_of_possession = eth_proofs_of_possession(&public_keys);
+                let args = FastAggregateVerifyArgs::new(
                     scheme,
-                    proofs_of_possession: eth_proofs_of_possession(&public_keys),
                     public_keys,
-                    message: hex_field(input, "message")?,
-                    signature: hex_field(input, "signature")?,
-                };
+                    proofs_of_possession,
+                    hex_field(input, "message")?,
+                    hex_field(input, "signature")?,
+                );
                 query_or_update(|update| v.bls_fast_aggregate_verify(args.clone(), update))
             }
             Handler::AggregateVerify => {
                 let public_keys = hex_list(input, "pubkeys")?;
-                let args = AggregateVerifyArgs {
+                let proofs_of_possession = eth_proofs_of_possession(&public_keys);
+                let args = AggregateVerifyArgs::new(
                     scheme,
-                    proofs_of_possession: eth_proofs_of_possession(&public_keys),
                     public_keys,
-                    messages: hex_list(input, "messages")?,
-                    signature: hex_field(input, "signature")?,
-                };
+                    proofs_of_possession,
+                    hex_list(input, "messages")?,
+                    hex_field(input, "signature")?,
+                );
                 query_or_update(|update| v.bls_aggregate_verify(args.clone(), update))
             }
             Handler::BatchVerify => {
@@ -111,9 +112,9 @@ pub(super) fn run_eth_bls(handler: Option<Handler>, value: &Value, v: &mut Verif
                     .into_iter()
                     .zip(messages)
                     .zip(signatures)
-                    .map(|((public_key, message), signature)| SignedMessage { public_key, message, signature })
+                    .map(|((public_key, message), signature)| SignedMessage::new(public_key, message, signature))
                     .collect();
-                let args = BatchVerifyArgs { scheme, items };
+                let args = BatchVerifyArgs::new(scheme, items);
                 query_or_update(|update| v.bls_batch_verify(args.clone(), update))
             }
         };

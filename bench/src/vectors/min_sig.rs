@@ -13,13 +13,12 @@ pub(super) fn run_min_sig(case: &Value, v: &mut Verifier) -> Outcome {
             }
         }
         let expected_valid = expected_bool(&case["expected_valid"], "expected_valid")?;
-        let reply = v.bls_verify(BlsVerifyArgs {
-            scheme: Scheme::MinSig,
-            public_key: hex_field(case, "public_key_hex")?,
-            message: hex_field(case, "message_hex")?,
-            signature: hex_field(case, "signature_hex")?,
-            ciphersuite: None,
-        });
+        let reply = v.bls_verify(BlsVerifyArgs::new(
+            Scheme::MinSig,
+            hex_field(case, "public_key_hex")?,
+            hex_field(case, "message_hex")?,
+            hex_field(case, "signature_hex")?,
+        ));
         Ok(verdict(expected_valid, reply))
     };
     run().unwrap_or_else(Outcome::Fail)

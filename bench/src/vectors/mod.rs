@@ -227,14 +227,8 @@ fn run_canister_signature(case: &Value, v: &mut Verifier) -> Outcome {
         hex::decode(text).map_err(|e| format!("{name} is not hex ({e})"))
     };
     let args = (|| -> Result<CanisterSignatureArgs, String> {
-        Ok(CanisterSignatureArgs {
-            message: field("message")?,
-            signature: field("signature_cbor")?,
-            public_key: field("public_key_der")?,
-            root_key: Some(field("root_public_key_raw")?),
-            max_age_ns: None,
-            now_ns: None,
-        })
+        Ok(CanisterSignatureArgs::new(field("message")?, field("signature_cbor")?, field("public_key_der")?)
+            .with_root_key(field("root_public_key_raw")?))
     })();
     let (args, expected) = match (args, case.get("expected_valid").and_then(Value::as_bool)) {
         (Ok(args), Some(expected)) => (args, expected),

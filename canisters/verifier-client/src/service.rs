@@ -61,6 +61,27 @@ pub struct InitArgs {
 }
 
 impl InitArgs {
+    /// `self` with `allow_list` set to `value` (at an upgrade, `vec![]` empties the stored list).
+    #[must_use]
+    pub fn with_allow_list(mut self, value: Vec<Principal>) -> Self {
+        self.allow_list = Some(value);
+        self
+    }
+
+    /// `self` with `subnet_nodes` set to `value`.
+    #[must_use]
+    pub fn with_subnet_nodes(mut self, value: u32) -> Self {
+        self.subnet_nodes = Some(value);
+        self
+    }
+
+    /// `self` with `sync_committee_slots` set to `value`.
+    #[must_use]
+    pub fn with_sync_committee_slots(mut self, value: u32) -> Self {
+        self.sync_committee_slots = Some(value);
+        self
+    }
+
     /// `self` (the stored argument) with the fields `upgrade` gives: an upgrade's argument
     /// merged field by field.
     pub fn merged(self, upgrade: InitArgs) -> InitArgs {
@@ -119,6 +140,7 @@ pub const MAX_SYNC_COMMITTEE_SLOTS: u32 = 64;
 /// | `verify_vetkey` | - | the input's and the derivation context's length |
 /// | `ibe_encrypt` | - | the message's, the identity's, the seed's and the derivation context's length |
 #[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PriceArgs {
     /// The method, e.g. `"pairing_check_update"` (or `"pairing_check"`: the same price).
     pub method: String,
@@ -128,6 +150,21 @@ pub struct PriceArgs {
     pub items: u64,
     /// The number of variable-length bytes (see the table).
     pub bytes: u64,
+}
+
+impl PriceArgs {
+    /// The arguments of `price` for `method` with these units (set the precompile address of
+    /// `eip2537_call` with [`with_address`](Self::with_address)).
+    pub fn new(method: String, items: u64, bytes: u64) -> Self {
+        PriceArgs { method, address: None, items, bytes }
+    }
+
+    /// `self` with `address` set to `value`.
+    #[must_use]
+    pub fn with_address(mut self, value: u8) -> Self {
+        self.address = Some(value);
+        self
+    }
 }
 
 /// What a call's price and caps depend on: [`PriceArgs`] without the method.

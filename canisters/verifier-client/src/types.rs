@@ -175,6 +175,7 @@ impl std::error::Error for Error {}
 
 /// The arguments of `verify_certificate`.
 #[derive(CandidType, Deserialize, Clone, Debug)]
+#[non_exhaustive]
 pub struct VerifyCertificateArgs {
     /// The CBOR certificate (the `certificate` field of a read_state response).
     #[serde(with = "serde_bytes")]
@@ -200,6 +201,79 @@ pub struct VerifyCertificateArgs {
     /// under `/canister/<id>/` are answered only for `canister_id` (none for `subnet_id`).
     #[serde(deserialize_with = "byte_strings::paths")]
     pub lookup: Vec<Vec<Vec<u8>>>,
+}
+
+impl VerifyCertificateArgs {
+    /// The arguments of `verify_certificate` for `certificate`, with the paths to look up; the
+    /// optional fields absent (the network's root key, the canister's clock, a 5-minute `/time`
+    /// window), set with the `with_` methods. One of `canister_id` and `subnet_id` must be given.
+    ///
+    /// ```
+    /// use candid::Principal;
+    /// use icbls_verifier_client::VerifyCertificateArgs;
+    ///
+    /// # let certificate = vec![0xd9, 0xd9, 0xf7];
+    /// let canister = Principal::from_text("ryjl3-tyaaa-aaaaa-aaaba-cai").unwrap();
+    /// let args = VerifyCertificateArgs::new(certificate, vec![vec![b"time".to_vec()]])
+    ///     .with_canister_id(canister)
+    ///     .with_max_age_ns(60_000_000_000);
+    /// assert_eq!(args.canister_id, Some(canister));
+    /// assert_eq!((args.root_key, args.subnet_id, args.now_ns), (None, None, None));
+    /// ```
+    pub fn new(certificate: Vec<u8>, lookup: Vec<Vec<Vec<u8>>>) -> Self {
+        VerifyCertificateArgs {
+            certificate,
+            root_key: None,
+            canister_id: None,
+            subnet_id: None,
+            now_ns: None,
+            max_age_ns: None,
+            delegation_max_age_ns: None,
+            lookup,
+        }
+    }
+
+    /// `self` with `root_key` set to `value`.
+    #[must_use]
+    pub fn with_root_key(mut self, value: Vec<u8>) -> Self {
+        self.root_key = Some(value);
+        self
+    }
+
+    /// `self` with `canister_id` set to `value`.
+    #[must_use]
+    pub fn with_canister_id(mut self, value: Principal) -> Self {
+        self.canister_id = Some(value);
+        self
+    }
+
+    /// `self` with `subnet_id` set to `value`.
+    #[must_use]
+    pub fn with_subnet_id(mut self, value: Principal) -> Self {
+        self.subnet_id = Some(value);
+        self
+    }
+
+    /// `self` with `now_ns` set to `value`.
+    #[must_use]
+    pub fn with_now_ns(mut self, value: u64) -> Self {
+        self.now_ns = Some(value);
+        self
+    }
+
+    /// `self` with `max_age_ns` set to `value`.
+    #[must_use]
+    pub fn with_max_age_ns(mut self, value: u64) -> Self {
+        self.max_age_ns = Some(value);
+        self
+    }
+
+    /// `self` with `delegation_max_age_ns` set to `value`.
+    #[must_use]
+    pub fn with_delegation_max_age_ns(mut self, value: u64) -> Self {
+        self.delegation_max_age_ns = Some(value);
+        self
+    }
 }
 
 /// What a lookup in the certificate's tree found.
@@ -232,6 +306,7 @@ pub struct VerifiedCertificate {
 
 /// One pair of `pairing_check`.
 #[derive(CandidType, Deserialize, Clone, Debug)]
+#[non_exhaustive]
 pub struct PairingPair {
     /// A G1 point: 48 bytes compressed or 96 uncompressed (ZCash/IETF), or 128 (EIP-2537).
     #[serde(with = "serde_bytes")]
@@ -239,6 +314,13 @@ pub struct PairingPair {
     /// A G2 point: 96 bytes compressed or 192 uncompressed (ZCash/IETF), or 256 (EIP-2537).
     #[serde(with = "serde_bytes")]
     pub g2: Vec<u8>,
+}
+
+impl PairingPair {
+    /// A pair of `pairing_check`.
+    pub fn new(g1: Vec<u8>, g2: Vec<u8>) -> Self {
+        PairingPair { g1, g2 }
+    }
 }
 
 /// A BLS variant.
@@ -253,6 +335,7 @@ pub enum Scheme {
 
 /// The arguments of `bls_verify`.
 #[derive(CandidType, Deserialize, Clone, Debug)]
+#[non_exhaustive]
 pub struct BlsVerifyArgs {
     /// The variant.
     pub scheme: Scheme,
@@ -268,6 +351,21 @@ pub struct BlsVerifyArgs {
     /// The ciphersuite; absent, the variant's own (MinSig: the IC's basic `..._RO_NUL_`,
     /// MinPk: Ethereum's `..._RO_POP_`).
     pub ciphersuite: Option<Ciphersuite>,
+}
+
+impl BlsVerifyArgs {
+    /// The arguments of `bls_verify`, under the variant's own ciphersuite (set another with
+    /// [`with_ciphersuite`](Self::with_ciphersuite)).
+    pub fn new(scheme: Scheme, public_key: Vec<u8>, message: Vec<u8>, signature: Vec<u8>) -> Self {
+        BlsVerifyArgs { scheme, public_key, message, signature, ciphersuite: None }
+    }
+
+    /// `self` with `ciphersuite` set to `value`.
+    #[must_use]
+    pub fn with_ciphersuite(mut self, value: Ciphersuite) -> Self {
+        self.ciphersuite = Some(value);
+        self
+    }
 }
 
 impl BlsVerifyArgs {
@@ -307,6 +405,7 @@ pub enum Ciphersuite {
 /// ciphersuite `BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_POP_` (not the IC's basic `_NUL_` one,
 /// which has no proofs) with proofs under `BLS_POP_BLS12381G1_XMD:SHA-256_SSWU_RO_POP_`.
 #[derive(CandidType, Deserialize, Clone, Debug)]
+#[non_exhaustive]
 pub struct FastAggregateVerifyArgs {
     /// The variant.
     pub scheme: Scheme,
@@ -327,6 +426,19 @@ pub struct FastAggregateVerifyArgs {
     pub signature: Vec<u8>,
 }
 
+impl FastAggregateVerifyArgs {
+    /// The arguments of `bls_fast_aggregate_verify`.
+    pub fn new(
+        scheme: Scheme,
+        public_keys: Vec<Vec<u8>>,
+        proofs_of_possession: Vec<Vec<u8>>,
+        message: Vec<u8>,
+        signature: Vec<u8>,
+    ) -> Self {
+        FastAggregateVerifyArgs { scheme, public_keys, proofs_of_possession, message, signature }
+    }
+}
+
 /// The arguments of `bls_aggregate_verify`.
 ///
 /// MinSig is the IC's basic scheme (`..._RO_NUL_`): messages must be pairwise distinct, which
@@ -334,6 +446,7 @@ pub struct FastAggregateVerifyArgs {
 /// proof-of-possession scheme: messages may repeat, so every key comes with its proof, as in
 /// [`FastAggregateVerifyArgs`].
 #[derive(CandidType, Deserialize, Clone, Debug)]
+#[non_exhaustive]
 pub struct AggregateVerifyArgs {
     /// The variant.
     pub scheme: Scheme,
@@ -351,8 +464,22 @@ pub struct AggregateVerifyArgs {
     pub signature: Vec<u8>,
 }
 
+impl AggregateVerifyArgs {
+    /// The arguments of `bls_aggregate_verify` (`proofs_of_possession` empty for MinSig).
+    pub fn new(
+        scheme: Scheme,
+        public_keys: Vec<Vec<u8>>,
+        proofs_of_possession: Vec<Vec<u8>>,
+        messages: Vec<Vec<u8>>,
+        signature: Vec<u8>,
+    ) -> Self {
+        AggregateVerifyArgs { scheme, public_keys, proofs_of_possession, messages, signature }
+    }
+}
+
 /// One signature of a batch.
 #[derive(CandidType, Deserialize, Clone, Debug)]
+#[non_exhaustive]
 pub struct SignedMessage {
     /// The compressed public key.
     #[serde(with = "serde_bytes")]
@@ -365,13 +492,28 @@ pub struct SignedMessage {
     pub signature: Vec<u8>,
 }
 
+impl SignedMessage {
+    /// One signature of a batch.
+    pub fn new(public_key: Vec<u8>, message: Vec<u8>, signature: Vec<u8>) -> Self {
+        SignedMessage { public_key, message, signature }
+    }
+}
+
 /// The arguments of `bls_batch_verify`.
 #[derive(CandidType, Deserialize, Clone, Debug)]
+#[non_exhaustive]
 pub struct BatchVerifyArgs {
     /// The variant.
     pub scheme: Scheme,
     /// The signatures.
     pub items: Vec<SignedMessage>,
+}
+
+impl BatchVerifyArgs {
+    /// The arguments of `bls_batch_verify`.
+    pub fn new(scheme: Scheme, items: Vec<SignedMessage>) -> Self {
+        BatchVerifyArgs { scheme, items }
+    }
 }
 
 /// The result of a precompile: its output and the gas Ethereum charges.
@@ -386,6 +528,7 @@ pub struct PrecompileOutput {
 
 /// The arguments of `hash_to_g1` and `hash_to_g2`.
 #[derive(CandidType, Deserialize, Clone, Debug)]
+#[non_exhaustive]
 pub struct HashToCurveArgs {
     /// The message.
     #[serde(with = "serde_bytes")]
@@ -393,6 +536,13 @@ pub struct HashToCurveArgs {
     /// The domain separation tag.
     #[serde(with = "serde_bytes")]
     pub dst: Vec<u8>,
+}
+
+impl HashToCurveArgs {
+    /// The arguments of `hash_to_g1` and `hash_to_g2`.
+    pub fn new(message: Vec<u8>, dst: Vec<u8>) -> Self {
+        HashToCurveArgs { message, dst }
+    }
 }
 
 /// A drand chain, for `drand_verify`: one of the League of Entropy's two networks, built in,
@@ -410,6 +560,7 @@ pub enum DrandChain {
 
 /// A drand chain by its `/info`: `scheme` and `public_key`.
 #[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct DrandChainInfo {
     /// The scheme ID: `bls-unchained-g1-rfc9380`, `pedersen-bls-chained`,
     /// `pedersen-bls-unchained` or the deprecated `bls-unchained-on-g1` (fastnet).
@@ -420,8 +571,16 @@ pub struct DrandChainInfo {
     pub public_key: Vec<u8>,
 }
 
+impl DrandChainInfo {
+    /// A drand chain by its `/info`'s `scheme` and `public_key`.
+    pub fn new(scheme: String, public_key: Vec<u8>) -> Self {
+        DrandChainInfo { scheme, public_key }
+    }
+}
+
 /// The arguments of `drand_verify`: one round of a drand chain.
 #[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct DrandVerifyArgs {
     /// The chain.
     pub chain: DrandChain,
@@ -436,10 +595,26 @@ pub struct DrandVerifyArgs {
     pub previous_signature: Option<Vec<u8>>,
 }
 
+impl DrandVerifyArgs {
+    /// The arguments of `drand_verify` for an unchained scheme; a chained one also needs
+    /// [`with_previous_signature`](Self::with_previous_signature).
+    pub fn new(chain: DrandChain, round: u64, signature: Vec<u8>) -> Self {
+        DrandVerifyArgs { chain, round, signature, previous_signature: None }
+    }
+
+    /// `self` with `previous_signature` set to `value`.
+    #[must_use]
+    pub fn with_previous_signature(mut self, value: Vec<u8>) -> Self {
+        self.previous_signature = Some(value);
+        self
+    }
+}
+
 /// The arguments of `verify_canister_signature`: an IC canister signature (interface
 /// specification, "Canister signatures"), as Internet Identity and verifiable credentials make
 /// them.
 #[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct CanisterSignatureArgs {
     /// The signed message (for an Internet Identity delegation, its domain-separated hash).
     #[serde(with = "serde_bytes")]
@@ -463,6 +638,35 @@ pub struct CanisterSignatureArgs {
 }
 
 impl CanisterSignatureArgs {
+    /// The arguments of `verify_canister_signature`, under the network's root key and with no
+    /// time check (set them with the `with_` methods).
+    pub fn new(message: Vec<u8>, signature: Vec<u8>, public_key: Vec<u8>) -> Self {
+        CanisterSignatureArgs { message, signature, public_key, root_key: None, max_age_ns: None, now_ns: None }
+    }
+
+    /// `self` with `root_key` set to `value`.
+    #[must_use]
+    pub fn with_root_key(mut self, value: Vec<u8>) -> Self {
+        self.root_key = Some(value);
+        self
+    }
+
+    /// `self` with `max_age_ns` set to `value`.
+    #[must_use]
+    pub fn with_max_age_ns(mut self, value: u64) -> Self {
+        self.max_age_ns = Some(value);
+        self
+    }
+
+    /// `self` with `now_ns` set to `value`.
+    #[must_use]
+    pub fn with_now_ns(mut self, value: u64) -> Self {
+        self.now_ns = Some(value);
+        self
+    }
+}
+
+impl CanisterSignatureArgs {
     /// The bytes the call reads, which its price counts: the message, the signature and the key.
     pub fn input_bytes(&self) -> u64 {
         (self.message.len() + self.signature.len() + self.public_key.len()) as u64
@@ -481,6 +685,7 @@ pub struct VerifiedCanisterSignature {
 /// `SyncCommittee` of a beacon state (`current_sync_committee` or `next_sync_committee` of a
 /// light-client bootstrap or update).
 #[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct RegisterSyncCommitteeArgs {
     /// The 512 members' compressed G1 public keys, in committee order (each checked: on the
     /// curve, in the subgroup, not the identity).
@@ -489,6 +694,13 @@ pub struct RegisterSyncCommitteeArgs {
     /// The committee's `aggregate_pubkey`, compressed: must be the sum of the keys.
     #[serde(with = "serde_bytes")]
     pub aggregate_public_key: Vec<u8>,
+}
+
+impl RegisterSyncCommitteeArgs {
+    /// The arguments of `register_sync_committee`.
+    pub fn new(public_keys: Vec<Vec<u8>>, aggregate_public_key: Vec<u8>) -> Self {
+        RegisterSyncCommitteeArgs { public_keys, aggregate_public_key }
+    }
 }
 
 /// A registered sync committee.
@@ -507,6 +719,7 @@ pub struct RegisteredSyncCommittee {
 
 /// A beacon block header (the SSZ `BeaconBlockHeader`).
 #[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct BeaconBlockHeader {
     /// `slot`.
     pub slot: u64,
@@ -523,8 +736,16 @@ pub struct BeaconBlockHeader {
     pub body_root: Vec<u8>,
 }
 
+impl BeaconBlockHeader {
+    /// A beacon block header.
+    pub fn new(slot: u64, proposer_index: u64, parent_root: Vec<u8>, state_root: Vec<u8>, body_root: Vec<u8>) -> Self {
+        BeaconBlockHeader { slot, proposer_index, parent_root, state_root, body_root }
+    }
+}
+
 /// The fork a sync aggregate is signed under, for a network other than Ethereum mainnet.
 #[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ForkArgs {
     /// The fork version of the epoch of `signature_slot - 1` (4 bytes).
     #[serde(with = "serde_bytes")]
@@ -534,9 +755,17 @@ pub struct ForkArgs {
     pub genesis_validators_root: Vec<u8>,
 }
 
+impl ForkArgs {
+    /// A fork and network, for [`SyncAggregateArgs::with_fork`].
+    pub fn new(fork_version: Vec<u8>, genesis_validators_root: Vec<u8>) -> Self {
+        ForkArgs { fork_version, genesis_validators_root }
+    }
+}
+
 /// The arguments of `verify_sync_aggregate`: a light-client update's `SyncAggregate` over its
 /// attested header, checked against a registered committee.
 #[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SyncAggregateArgs {
     /// The committee's root, as `register_sync_committee` returned it (32 bytes).
     #[serde(with = "serde_bytes")]
@@ -555,6 +784,34 @@ pub struct SyncAggregateArgs {
     /// The fork and network; absent, Ethereum mainnet (its genesis validators root, and the
     /// fork version of `signature_slot - 1`'s epoch).
     pub fork: Option<ForkArgs>,
+}
+
+impl SyncAggregateArgs {
+    /// The arguments of `verify_sync_aggregate` on Ethereum mainnet (another network:
+    /// [`with_fork`](Self::with_fork)).
+    pub fn new(
+        committee_root: Vec<u8>,
+        attested_header: BeaconBlockHeader,
+        sync_committee_bits: Vec<u8>,
+        sync_committee_signature: Vec<u8>,
+        signature_slot: u64,
+    ) -> Self {
+        SyncAggregateArgs {
+            committee_root,
+            attested_header,
+            sync_committee_bits,
+            sync_committee_signature,
+            signature_slot,
+            fork: None,
+        }
+    }
+
+    /// `self` with `fork` set to `value`.
+    #[must_use]
+    pub fn with_fork(mut self, value: ForkArgs) -> Self {
+        self.fork = Some(value);
+        self
+    }
 }
 
 /// A valid sync aggregate.
@@ -591,6 +848,7 @@ pub enum VetKeyPublicKey {
 
 /// A derivation of a vetKD public key.
 #[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct VetKeyDerivation {
     /// The master key.
     pub master_key: VetKdMasterKey,
@@ -599,6 +857,13 @@ pub struct VetKeyDerivation {
     /// The derivation context.
     #[serde(with = "serde_bytes")]
     pub context: Vec<u8>,
+}
+
+impl VetKeyDerivation {
+    /// A derivation of `master_key` for `canister_id` and `context`.
+    pub fn new(master_key: VetKdMasterKey, canister_id: Principal, context: Vec<u8>) -> Self {
+        VetKeyDerivation { master_key, canister_id, context }
+    }
 }
 
 impl VetKeyPublicKey {
@@ -613,6 +878,7 @@ impl VetKeyPublicKey {
 
 /// The arguments of `verify_vetkey`: whether `vetkey` is the vetKey of `input` under the key.
 #[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct VerifyVetKeyArgs {
     /// The key it is verified under.
     pub public_key: VetKeyPublicKey,
@@ -622,6 +888,13 @@ pub struct VerifyVetKeyArgs {
     /// The (decrypted) vetKey: 48 bytes, a compressed G1 point.
     #[serde(with = "serde_bytes")]
     pub vetkey: Vec<u8>,
+}
+
+impl VerifyVetKeyArgs {
+    /// The arguments of `verify_vetkey`.
+    pub fn new(public_key: VetKeyPublicKey, input: Vec<u8>, vetkey: Vec<u8>) -> Self {
+        VerifyVetKeyArgs { public_key, input, vetkey }
+    }
 }
 
 /// A valid vetKey.
@@ -638,6 +911,7 @@ pub struct VerifiedVetKey {
 /// The verifier sees the message and the seed: use it for messages that need no secrecy from
 /// the replicas that run it (or encrypt in your own canister with `icbls::vetkeys`).
 #[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct IbeEncryptArgs {
     /// The key the identity's vetKey is derived under.
     pub public_key: VetKeyPublicKey,
@@ -655,6 +929,13 @@ pub struct IbeEncryptArgs {
 }
 
 impl IbeEncryptArgs {
+    /// The arguments of `ibe_encrypt`.
+    pub fn new(public_key: VetKeyPublicKey, identity: Vec<u8>, message: Vec<u8>, seed: Vec<u8>) -> Self {
+        IbeEncryptArgs { public_key, identity, message, seed }
+    }
+}
+
+impl IbeEncryptArgs {
     /// The bytes the call reads, hashes and writes, which its price counts: the message, the
     /// identity, the seed and the derivation context.
     pub fn input_bytes(&self) -> u64 {
@@ -666,5 +947,42 @@ impl VerifyVetKeyArgs {
     /// The bytes the call hashes, which its price counts: the input and the derivation context.
     pub fn input_bytes(&self) -> u64 {
         self.input.len() as u64 + self.public_key.variable_bytes()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A constructor with builders is the literal it replaces, byte for byte on the wire.
+    #[test]
+    fn constructors_and_builders_make_the_literals() {
+        let built = VerifyCertificateArgs::new(vec![1, 2], vec![vec![b"time".to_vec()]])
+            .with_root_key(vec![3; 96])
+            .with_canister_id(Principal::anonymous())
+            .with_now_ns(5)
+            .with_delegation_max_age_ns(7);
+        let literal = VerifyCertificateArgs {
+            certificate: vec![1, 2],
+            root_key: Some(vec![3; 96]),
+            canister_id: Some(Principal::anonymous()),
+            subnet_id: None,
+            now_ns: Some(5),
+            max_age_ns: None,
+            delegation_max_age_ns: Some(7),
+            lookup: vec![vec![b"time".to_vec()]],
+        };
+        assert_eq!(candid::encode_one(&built).unwrap(), candid::encode_one(&literal).unwrap());
+
+        let chain = DrandChain::Other(DrandChainInfo::new("pedersen-bls-chained".into(), vec![4; 48]));
+        let built = DrandVerifyArgs::new(chain.clone(), 9, vec![5; 96]).with_previous_signature(vec![6; 96]);
+        let literal =
+            DrandVerifyArgs { chain, round: 9, signature: vec![5; 96], previous_signature: Some(vec![6; 96]) };
+        assert_eq!(built, literal);
+
+        let own_suite = BlsVerifyArgs::new(Scheme::MinPk, vec![1], vec![2], vec![3]);
+        assert_eq!(own_suite.ciphersuite, None);
+        let dst = own_suite.with_ciphersuite(Ciphersuite::Dst(b"TAG".to_vec()));
+        assert_eq!(dst.ciphersuite, Some(Ciphersuite::Dst(b"TAG".to_vec())));
     }
 }

@@ -340,37 +340,22 @@ mod tests {
         let b = || vec![1u8];
         let n = |method| cap(method);
         let keys = |k: usize| vec![b(); k];
-        let certificate = VerifyCertificateArgs {
-            certificate: b(),
-            root_key: Some(b()),
-            canister_id: Some(candid::Principal::anonymous()),
-            subnet_id: Some(candid::Principal::anonymous()),
-            now_ns: Some(1),
-            max_age_ns: Some(1),
-            delegation_max_age_ns: Some(1),
-            lookup: vec![vec![b(); crate::calls::MAX_LOOKUP_LABELS]; crate::calls::MAX_LOOKUP_PATHS],
-        };
+        let lookup = vec![vec![b(); crate::calls::MAX_LOOKUP_LABELS]; crate::calls::MAX_LOOKUP_PATHS];
+        let certificate = VerifyCertificateArgs::new(b(), lookup)
+            .with_root_key(b())
+            .with_canister_id(candid::Principal::anonymous())
+            .with_subnet_id(candid::Principal::anonymous())
+            .with_now_ns(1)
+            .with_max_age_ns(1)
+            .with_delegation_max_age_ns(1);
         let k = n("bls_fast_aggregate_verify");
-        let fast = FastAggregateVerifyArgs {
-            scheme: Scheme::MinPk,
-            public_keys: keys(k),
-            proofs_of_possession: keys(k),
-            message: b(),
-            signature: b(),
-        };
+        let fast = FastAggregateVerifyArgs::new(Scheme::MinPk, keys(k), keys(k), b(), b());
         let k = n("bls_aggregate_verify");
-        let aggregate = AggregateVerifyArgs {
-            scheme: Scheme::MinPk,
-            public_keys: keys(k),
-            proofs_of_possession: keys(k),
-            messages: keys(k),
-            signature: b(),
-        };
-        let item = SignedMessage { public_key: b(), message: b(), signature: b() };
-        let batch = BatchVerifyArgs { scheme: Scheme::MinSig, items: vec![item; n("bls_batch_verify")] };
-        let committee =
-            RegisterSyncCommitteeArgs { public_keys: keys(n("register_sync_committee")), aggregate_public_key: b() };
-        let pairs = vec![PairingPair { g1: b(), g2: b() }; n("pairing_check")];
+        let aggregate = AggregateVerifyArgs::new(Scheme::MinPk, keys(k), keys(k), keys(k), b());
+        let item = SignedMessage::new(b(), b(), b());
+        let batch = BatchVerifyArgs::new(Scheme::MinSig, vec![item; n("bls_batch_verify")]);
+        let committee = RegisterSyncCommitteeArgs::new(keys(n("register_sync_committee")), b());
+        let pairs = vec![PairingPair::new(b(), b()); n("pairing_check")];
         vec![
             ("verify_certificate", candid::encode_one(certificate).unwrap()),
             ("bls_fast_aggregate_verify", candid::encode_one(fast).unwrap()),

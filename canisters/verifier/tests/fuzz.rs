@@ -49,41 +49,42 @@ fn seeds() -> Vec<Seed> {
         icbls_bench::endpoints::certificate(&ivg37_certificate, "ivg37-qiaaa-aaaab-aaaga-cai", ivg37_time_ns);
     certificate.lookup.push(vec![b"canister".to_vec(), vec![0; 10]]);
     let min_pk_sigs: Vec<min_pk::Signature> = sks.iter().map(|s| min_pk::sign(s, &msg)).collect();
-    let fast = FastAggregateVerifyArgs {
-        scheme: Scheme::MinPk,
-        public_keys: sks.iter().map(|s| min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect(),
-        proofs_of_possession: sks.iter().map(|s| min_pk::pop_prove(s).to_bytes().to_vec()).collect(),
-        message: msg.clone(),
-        signature: min_pk::Signature::aggregate(&min_pk_sigs).unwrap().to_bytes().to_vec(),
-    };
+    let fast = FastAggregateVerifyArgs::new(
+        Scheme::MinPk,
+        sks.iter().map(|s| min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect(),
+        sks.iter().map(|s| min_pk::pop_prove(s).to_bytes().to_vec()).collect(),
+        msg.clone(),
+        min_pk::Signature::aggregate(&min_pk_sigs).unwrap().to_bytes().to_vec(),
+    );
     let messages: Vec<Vec<u8>> = (0..3u8).map(|i| vec![i; 5]).collect();
     let min_sig_sigs: Vec<min_sig::Signature> = sks.iter().zip(&messages).map(|(s, m)| min_sig::sign(s, m)).collect();
-    let aggregate = AggregateVerifyArgs {
-        scheme: Scheme::MinSig,
-        public_keys: sks.iter().map(|s| min_sig::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect(),
-        proofs_of_possession: vec![],
-        messages: messages.clone(),
-        signature: min_sig::Signature::aggregate(&min_sig_sigs).unwrap().to_bytes().to_vec(),
-    };
-    let batch = BatchVerifyArgs {
-        scheme: Scheme::MinSig,
-        items: (0..3)
-            .map(|i| SignedMessage {
-                public_key: aggregate.public_keys[i].clone(),
-                message: messages[i].clone(),
-                signature: min_sig_sigs[i].to_bytes().to_vec(),
+    let aggregate = AggregateVerifyArgs::new(
+        Scheme::MinSig,
+        sks.iter().map(|s| min_sig::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect(),
+        vec![],
+        messages.clone(),
+        min_sig::Signature::aggregate(&min_sig_sigs).unwrap().to_bytes().to_vec(),
+    );
+    let batch = BatchVerifyArgs::new(
+        Scheme::MinSig,
+        (0..3)
+            .map(|i| {
+                SignedMessage::new(
+                    aggregate.public_keys[i].clone(),
+                    messages[i].clone(),
+                    min_sig_sigs[i].to_bytes().to_vec(),
+                )
             })
             .collect(),
-    };
-    let verify = BlsVerifyArgs {
-        scheme: Scheme::MinSig,
-        public_key: aggregate.public_keys[0].clone(),
-        message: messages[0].clone(),
-        signature: min_sig_sigs[0].to_bytes().to_vec(),
-        ciphersuite: None,
-    };
+    );
+    let verify = BlsVerifyArgs::new(
+        Scheme::MinSig,
+        aggregate.public_keys[0].clone(),
+        messages[0].clone(),
+        min_sig_sigs[0].to_bytes().to_vec(),
+    );
     let g1 = g1_points(2);
-    let hash = HashToCurveArgs { message: msg.clone(), dst: min_sig::DST.to_vec() };
+    let hash = HashToCurveArgs::new(msg.clone(), min_sig::DST.to_vec());
     let kzg = fixtures::point_evaluation_input();
     let drand = fixtures::drand_mainnet_round();
     let canister_signature = fixtures::internet_identity_signature();
@@ -104,8 +105,7 @@ fn seeds() -> Vec<Seed> {
         seed("version", candid::encode_args(()).unwrap(), decodes::<String>),
         seed(
             "price",
-            candid::encode_one(PriceArgs { method: "pairing_check".into(), address: None, items: 3, bytes: 0 })
-                .unwrap(),
+            candid::encode_one(PriceArgs::new("pairing_check".into(), 3, 0)).unwrap(),
             decodes::<Result<u128, Error>>,
         ),
         seed(

@@ -167,33 +167,33 @@ fn attempt(v: &mut Verifier, op: Op, n: usize, update: bool, batch: &mut u64) ->
             let pairs = g1
                 .iter()
                 .zip(&g2)
-                .map(|(a, b)| PairingPair { g1: a.to_compressed().to_vec(), g2: b.to_compressed().to_vec() })
+                .map(|(a, b)| PairingPair::new(a.to_compressed().to_vec(), b.to_compressed().to_vec()))
                 .collect();
             v.pairing_check(pairs, update).map(|r| r.map(|_| ()))
         }
         Op::FastAggregate => {
             let sks = keys(n, batch);
             let sigs: Vec<min_pk::Signature> = sks.iter().map(|s| min_pk::sign(s, &msg)).collect();
-            let args = FastAggregateVerifyArgs {
-                scheme: Scheme::MinPk,
-                public_keys: sks.iter().map(|s| min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect(),
-                proofs_of_possession: sks.iter().map(|s| min_pk::pop_prove(s).to_bytes().to_vec()).collect(),
-                message: msg,
-                signature: min_pk::Signature::aggregate(&sigs).unwrap().to_bytes().to_vec(),
-            };
+            let args = FastAggregateVerifyArgs::new(
+                Scheme::MinPk,
+                sks.iter().map(|s| min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect(),
+                sks.iter().map(|s| min_pk::pop_prove(s).to_bytes().to_vec()).collect(),
+                msg,
+                min_pk::Signature::aggregate(&sigs).unwrap().to_bytes().to_vec(),
+            );
             v.bls_fast_aggregate_verify(args, update)
         }
         Op::Aggregate => {
             let sks = keys(n, batch);
             let messages: Vec<Vec<u8>> = (0..n).map(|i| [&msg[..24], &(i as u64).to_be_bytes()].concat()).collect();
             let sigs: Vec<min_pk::Signature> = sks.iter().zip(&messages).map(|(s, m)| min_pk::sign(s, m)).collect();
-            let args = AggregateVerifyArgs {
-                scheme: Scheme::MinPk,
-                public_keys: sks.iter().map(|s| min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect(),
-                proofs_of_possession: sks.iter().map(|s| min_pk::pop_prove(s).to_bytes().to_vec()).collect(),
+            let args = AggregateVerifyArgs::new(
+                Scheme::MinPk,
+                sks.iter().map(|s| min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect(),
+                sks.iter().map(|s| min_pk::pop_prove(s).to_bytes().to_vec()).collect(),
                 messages,
-                signature: min_pk::Signature::aggregate(&sigs).unwrap().to_bytes().to_vec(),
-            };
+                min_pk::Signature::aggregate(&sigs).unwrap().to_bytes().to_vec(),
+            );
             v.bls_aggregate_verify(args, update)
         }
         Op::Batch => {
@@ -203,14 +203,11 @@ fn attempt(v: &mut Verifier, op: Op, n: usize, update: bool, batch: &mut u64) ->
                 .enumerate()
                 .map(|(i, s)| {
                     let m = [&msg[..24], &(i as u64).to_be_bytes()].concat();
-                    SignedMessage {
-                        public_key: min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec(),
-                        signature: min_pk::sign(s, &m).to_bytes().to_vec(),
-                        message: m,
-                    }
+                    let signature = min_pk::sign(s, &m).to_bytes().to_vec();
+                    SignedMessage::new(min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec(), m, signature)
                 })
                 .collect();
-            v.bls_batch_verify(BatchVerifyArgs { scheme: Scheme::MinPk, items }, update)
+            v.bls_batch_verify(BatchVerifyArgs::new(Scheme::MinPk, items), update)
         }
     };
     reply.unwrap_or_else(|reject| panic!("{}: {n} elements: rejected: {reject}", op.name()))

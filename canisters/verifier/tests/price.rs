@@ -121,17 +121,11 @@ fn cases() -> Vec<Case> {
         // usize::MAX: as many lookups as the canister takes (64) and the reply limit allows.
         let fit = (service::MAX_REPLY_BYTES - service::REPLY_FRAMING_BYTES) as usize / certificate.len();
         let lookups = lookups.min(fit).min(64);
-        let args = VerifyCertificateArgs {
-            certificate,
-            root_key: Some(certificates::raw_key(&root)),
-            canister_id: Some(Principal::from_slice(&[0, 0, 0, 0, 0, 0x30, 0, 1, 1, 1])),
-            subnet_id: None,
-            now_ns: Some(1),
-            max_age_ns: None,
-            delegation_max_age_ns: None,
-            // Each lookup of an absent label walks every node.
-            lookup: vec![vec![b"zzzz".to_vec()]; lookups],
-        };
+        // Each lookup of an absent label walks every node.
+        let args = VerifyCertificateArgs::new(certificate, vec![vec![b"zzzz".to_vec()]; lookups])
+            .with_root_key(certificates::raw_key(&root))
+            .with_canister_id(Principal::from_slice(&[0, 0, 0, 0, 0, 0x30, 0, 1, 1, 1]))
+            .with_now_ns(1);
         let units = items(lookups as u64, (args.certificate.len() + 4 * lookups) as u64);
         out.push(case(
             "verify_certificate_update",
@@ -167,7 +161,7 @@ fn cases() -> Vec<Case> {
                     min_pk::sign(sk, &message).to_bytes().to_vec(),
                 ),
             };
-            let args = BlsVerifyArgs { scheme, public_key, message: message.clone(), signature, ciphersuite: None };
+            let args = BlsVerifyArgs::new(scheme, public_key, message.clone(), signature);
             out.push(case(
                 "bls_verify_update",
                 format!("{scheme:?}, {len}-byte message"),
@@ -182,13 +176,13 @@ fn cases() -> Vec<Case> {
     let dst = vec![b'D'; 65_536];
     let message = b"a 32-byte message under long DST".to_vec();
     let signature = min_sig::sign_with_dst(sk, &message, &dst).unwrap().to_bytes().to_vec();
-    let args = BlsVerifyArgs {
-        scheme: Scheme::MinSig,
-        public_key: min_sig::PublicKey::from_secret_key(sk).to_bytes().to_vec(),
-        message: message.clone(),
+    let args = BlsVerifyArgs::new(
+        Scheme::MinSig,
+        min_sig::PublicKey::from_secret_key(sk).to_bytes().to_vec(),
+        message.clone(),
         signature,
-        ciphersuite: Some(Ciphersuite::Dst(dst.clone())),
-    };
+    )
+    .with_ciphersuite(Ciphersuite::Dst(dst.clone()));
     out.push(case(
         "bls_verify_update",
         "MinSig, 32-byte message, 65,536-byte DST".into(),
@@ -200,13 +194,13 @@ fn cases() -> Vec<Case> {
     for (seed, n) in [(1u8, 4usize), (2, 32)] {
         let sks = fresh_keys(n, seed);
         let sigs: Vec<min_pk::Signature> = sks.iter().map(|s| min_pk::sign(s, &msg)).collect();
-        let args = FastAggregateVerifyArgs {
-            scheme: Scheme::MinPk,
-            public_keys: sks.iter().map(|s| min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect(),
-            proofs_of_possession: sks.iter().map(|s| min_pk::pop_prove(s).to_bytes().to_vec()).collect(),
-            message: msg.clone(),
-            signature: min_pk::Signature::aggregate(&sigs).unwrap().to_bytes().to_vec(),
-        };
+        let args = FastAggregateVerifyArgs::new(
+            Scheme::MinPk,
+            sks.iter().map(|s| min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect(),
+            sks.iter().map(|s| min_pk::pop_prove(s).to_bytes().to_vec()).collect(),
+            msg.clone(),
+            min_pk::Signature::aggregate(&sigs).unwrap().to_bytes().to_vec(),
+        );
         out.push(case(
             "bls_fast_aggregate_verify_update",
             format!("MinPk, {n} new keys"),
@@ -216,13 +210,13 @@ fn cases() -> Vec<Case> {
         ));
         let sks = fresh_keys(n, seed + 10);
         let sigs: Vec<min_sig::Signature> = sks.iter().map(|s| min_sig::pop::sign(s, &msg)).collect();
-        let args = FastAggregateVerifyArgs {
-            scheme: Scheme::MinSig,
-            public_keys: sks.iter().map(|s| min_sig::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect(),
-            proofs_of_possession: sks.iter().map(|s| min_sig::pop::pop_prove(s).to_bytes().to_vec()).collect(),
-            message: msg.clone(),
-            signature: min_sig::Signature::aggregate(&sigs).unwrap().to_bytes().to_vec(),
-        };
+        let args = FastAggregateVerifyArgs::new(
+            Scheme::MinSig,
+            sks.iter().map(|s| min_sig::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect(),
+            sks.iter().map(|s| min_sig::pop::pop_prove(s).to_bytes().to_vec()).collect(),
+            msg.clone(),
+            min_sig::Signature::aggregate(&sigs).unwrap().to_bytes().to_vec(),
+        );
         out.push(case(
             "bls_fast_aggregate_verify_update",
             format!("MinSig, {n} new keys"),
@@ -234,13 +228,13 @@ fn cases() -> Vec<Case> {
         let messages: Vec<Vec<u8>> = (0..n).map(|i| [&msg[..28], &(i as u32).to_be_bytes()].concat()).collect();
         let sks = fresh_keys(n, seed + 20);
         let sigs: Vec<min_pk::Signature> = sks.iter().zip(&messages).map(|(s, m)| min_pk::sign(s, m)).collect();
-        let args = AggregateVerifyArgs {
-            scheme: Scheme::MinPk,
-            public_keys: sks.iter().map(|s| min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect(),
-            proofs_of_possession: sks.iter().map(|s| min_pk::pop_prove(s).to_bytes().to_vec()).collect(),
-            messages: messages.clone(),
-            signature: min_pk::Signature::aggregate(&sigs).unwrap().to_bytes().to_vec(),
-        };
+        let args = AggregateVerifyArgs::new(
+            Scheme::MinPk,
+            sks.iter().map(|s| min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect(),
+            sks.iter().map(|s| min_pk::pop_prove(s).to_bytes().to_vec()).collect(),
+            messages.clone(),
+            min_pk::Signature::aggregate(&sigs).unwrap().to_bytes().to_vec(),
+        );
         out.push(case(
             "bls_aggregate_verify_update",
             format!("MinPk, {n} new keys"),
@@ -249,13 +243,13 @@ fn cases() -> Vec<Case> {
             ok::<()>,
         ));
         let sigs: Vec<min_sig::Signature> = sks.iter().zip(&messages).map(|(s, m)| min_sig::sign(s, m)).collect();
-        let args = AggregateVerifyArgs {
-            scheme: Scheme::MinSig,
-            public_keys: sks.iter().map(|s| min_sig::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect(),
-            proofs_of_possession: vec![],
-            messages: messages.clone(),
-            signature: min_sig::Signature::aggregate(&sigs).unwrap().to_bytes().to_vec(),
-        };
+        let args = AggregateVerifyArgs::new(
+            Scheme::MinSig,
+            sks.iter().map(|s| min_sig::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect(),
+            vec![],
+            messages.clone(),
+            min_sig::Signature::aggregate(&sigs).unwrap().to_bytes().to_vec(),
+        );
         out.push(case(
             "bls_aggregate_verify_update",
             format!("MinSig, {n} keys"),
@@ -268,19 +262,19 @@ fn cases() -> Vec<Case> {
                 .iter()
                 .zip(&messages)
                 .map(|(s, m)| match scheme {
-                    Scheme::MinSig => SignedMessage {
-                        public_key: min_sig::PublicKey::from_secret_key(s).to_bytes().to_vec(),
-                        message: m.clone(),
-                        signature: min_sig::sign(s, m).to_bytes().to_vec(),
-                    },
-                    Scheme::MinPk => SignedMessage {
-                        public_key: min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec(),
-                        message: m.clone(),
-                        signature: min_pk::sign(s, m).to_bytes().to_vec(),
-                    },
+                    Scheme::MinSig => SignedMessage::new(
+                        min_sig::PublicKey::from_secret_key(s).to_bytes().to_vec(),
+                        m.clone(),
+                        min_sig::sign(s, m).to_bytes().to_vec(),
+                    ),
+                    Scheme::MinPk => SignedMessage::new(
+                        min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec(),
+                        m.clone(),
+                        min_pk::sign(s, m).to_bytes().to_vec(),
+                    ),
                 })
                 .collect();
-            let args = BatchVerifyArgs { scheme, items: items_ };
+            let args = BatchVerifyArgs::new(scheme, items_);
             out.push(case(
                 "bls_batch_verify_update",
                 format!("{scheme:?}, {n} signatures"),
@@ -333,9 +327,7 @@ fn cases() -> Vec<Case> {
     let (quicknet, mainnet) = (fixtures::drand_quicknet_round(), fixtures::drand_mainnet_round());
     let (quicknet_signature, mainnet_signature) = (quicknet.signature, mainnet.signature);
     let previous = mainnet.previous_signature.expect("a chained round");
-    let other = |scheme: &str, key: &[u8]| {
-        DrandChain::Other(DrandChainInfo { scheme: scheme.into(), public_key: key.to_vec() })
-    };
+    let other = |scheme: &str, key: &[u8]| DrandChain::Other(DrandChainInfo::new(scheme.into(), key.to_vec()));
     let drand_cases = [
         ("quicknet", DrandChain::Quicknet, quicknet.round, &quicknet_signature, None),
         (
@@ -355,8 +347,8 @@ fn cases() -> Vec<Case> {
         ),
     ];
     for (label, chain, round, signature, previous) in drand_cases {
-        let args =
-            DrandVerifyArgs { chain, round, signature: signature.clone(), previous_signature: previous.cloned() };
+        let mut args = DrandVerifyArgs::new(chain, round, signature.clone());
+        args.previous_signature = previous.cloned();
         let bytes = previous.map_or(0, |p| p.len() as u64);
         out.push(case("drand_verify_update", label.into(), (args,), items(0, bytes), ok::<Vec<u8>>));
     }
@@ -381,16 +373,12 @@ fn cases() -> Vec<Case> {
         let state = certificates::Tree::new()
             .insert(&[b"canister", canister, b"certified_data"], &root_hash)
             .insert(&[b"time"], &certificates::leb128(1));
-        CanisterSignatureArgs {
-            message: 7u32.to_be_bytes().to_vec(),
-            signature: certificates::canister_signature_of_cbor(&certificates::certificate(&root, &state, None), tree),
-            public_key: icbls::canister_signature::CanisterSigPublicKey { canister_id: canister, seed: b"seed" }
-                .to_der()
-                .unwrap(),
-            root_key: Some(certificates::raw_key(&root)),
-            max_age_ns: None,
-            now_ns: None,
-        }
+        CanisterSignatureArgs::new(
+            7u32.to_be_bytes().to_vec(),
+            certificates::canister_signature_of_cbor(&certificates::certificate(&root, &state, None), tree),
+            icbls::canister_signature::CanisterSigPublicKey { canister_id: canister, seed: b"seed" }.to_der().unwrap(),
+        )
+        .with_root_key(certificates::raw_key(&root))
     };
     // A large tree of signatures (what the price's bytes are for): 2,000 of one seed. Then the
     // dearest trees per byte: the signature's path after balanced forks over empty leaves, the
@@ -420,7 +408,7 @@ fn cases() -> Vec<Case> {
     }
     for (method, dst) in [("hash_to_g1_update", min_sig::DST), ("hash_to_g2_update", min_pk::DST)] {
         for len in [32usize, 65_536] {
-            let args = HashToCurveArgs { message: vec![1; len], dst: dst.to_vec() };
+            let args = HashToCurveArgs::new(vec![1; len], dst.to_vec());
             out.push(case(
                 method,
                 format!("{len}-byte message"),
@@ -465,8 +453,8 @@ fn cases() -> Vec<Case> {
     };
     for len in [32usize, 65_536] {
         let input = vec![7u8; len];
-        let args =
-            VerifyVetKeyArgs { public_key: VetKeyPublicKey::Derived(dpk.clone()), vetkey: vetkey_of(&input), input };
+        let vetkey = vetkey_of(&input);
+        let args = VerifyVetKeyArgs::new(VetKeyPublicKey::Derived(dpk.clone()), input, vetkey);
         let bytes = args.input_bytes();
         out.push(case(
             "verify_vetkey_update",
@@ -484,15 +472,15 @@ fn cases() -> Vec<Case> {
     let vrf = &vectors["mainnet_vrf"];
     let unhex = |v: &serde_json::Value| hex::decode(v.as_str().unwrap()).unwrap();
     let output = icbls::vetkeys::VrfOutput::deserialize(&unhex(&vrf["vrf_output"])).unwrap();
-    let args = VerifyVetKeyArgs {
-        public_key: VetKeyPublicKey::FromMaster(VetKeyDerivation {
-            master_key: VetKdMasterKey::Mainnet("key_1".into()),
-            canister_id: Principal::from_slice(&unhex(&vrf["canister_id"])),
-            context: unhex(&vrf["context"]),
-        }),
-        input: unhex(&vrf["input"]),
-        vetkey: output.proof().signature_bytes().to_vec(),
-    };
+    let args = VerifyVetKeyArgs::new(
+        VetKeyPublicKey::FromMaster(VetKeyDerivation::new(
+            VetKdMasterKey::Mainnet("key_1".into()),
+            Principal::from_slice(&unhex(&vrf["canister_id"])),
+            unhex(&vrf["context"]),
+        )),
+        unhex(&vrf["input"]),
+        output.proof().signature_bytes().to_vec(),
+    );
     let bytes = args.input_bytes();
     out.push(case(
         "verify_vetkey_update",
@@ -502,19 +490,19 @@ fn cases() -> Vec<Case> {
         ok::<VerifiedVetKey>,
     ));
     let mainnet_key = |context: Vec<u8>| {
-        VetKeyPublicKey::FromMaster(VetKeyDerivation {
-            master_key: VetKdMasterKey::Mainnet("key_1".into()),
-            canister_id: Principal::from_slice(&[0, 0, 0, 0, 0, 0xc0, 0xa0, 0xd0, 1, 1]),
+        VetKeyPublicKey::FromMaster(VetKeyDerivation::new(
+            VetKdMasterKey::Mainnet("key_1".into()),
+            Principal::from_slice(&[0, 0, 0, 0, 0, 0xc0, 0xa0, 0xd0, 1, 1]),
             context,
-        })
+        ))
     };
     for len in [3usize, 65_536, 1_000_000] {
-        let args = IbeEncryptArgs {
-            public_key: mainnet_key(b"an application".to_vec()),
-            identity: b"an identity".to_vec(),
-            message: vec![0xa5; len],
-            seed: vec![9; 32],
-        };
+        let args = IbeEncryptArgs::new(
+            mainnet_key(b"an application".to_vec()),
+            b"an identity".to_vec(),
+            vec![0xa5; len],
+            vec![9; 32],
+        );
         let bytes = args.input_bytes();
         out.push(case(
             "ibe_encrypt_update",
@@ -544,15 +532,9 @@ fn prices_cover_what_paid_calls_spend() {
         // The price query agrees with the shared function, plus, for a stranger's new sync
         // committee, the rent of its slot (which grows with the slots held, see
         // `service::registration_rent`), kept beside what the work spent.
-        let asked = v
-            .price(PriceArgs {
-                method: c.method.into(),
-                address: c.units.address,
-                items: c.units.items,
-                bytes: c.units.bytes,
-            })
-            .unwrap()
-            .unwrap_or_else(|e| panic!("{}: the price query: {e}", c.method));
+        let mut price_args = PriceArgs::new(c.method.into(), c.units.items, c.units.bytes);
+        price_args.address = c.units.address;
+        let asked = v.price(price_args).unwrap().unwrap_or_else(|e| panic!("{}: the price query: {e}", c.method));
         let rent = asked - price;
         if c.method != "register_sync_committee" {
             assert_eq!(asked, price, "{}: the price query", c.method);

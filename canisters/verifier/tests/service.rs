@@ -44,7 +44,7 @@ fn friendly_canister() -> Principal {
 }
 
 fn init() -> InitArgs {
-    InitArgs { allow_list: Some(vec![friend(), friendly_canister()]), ..InitArgs::default() }
+    InitArgs::default().with_allow_list(vec![friend(), friendly_canister()])
 }
 
 fn on_meter() -> Verifier {
@@ -70,13 +70,12 @@ fn methods() -> Vec<String> {
 
 fn bls_args() -> BlsVerifyArgs {
     let sk = SecretKey::key_gen(&[5; 32], b"").unwrap();
-    BlsVerifyArgs {
-        scheme: Scheme::MinSig,
-        public_key: min_sig::PublicKey::from_secret_key(&sk).to_bytes().to_vec(),
-        message: b"hello".to_vec(),
-        signature: min_sig::sign(&sk, b"hello").to_bytes().to_vec(),
-        ciphersuite: None,
-    }
+    BlsVerifyArgs::new(
+        Scheme::MinSig,
+        min_sig::PublicKey::from_secret_key(&sk).to_bytes().to_vec(),
+        b"hello".to_vec(),
+        min_sig::sign(&sk, b"hello").to_bytes().to_vec(),
+    )
 }
 
 /// Ingress update calls are paid by the canister, so `canister_inspect_message` lets them
@@ -123,9 +122,9 @@ fn the_allow_list_survives_upgrades() {
     assert!(accepted(&mut v, friend()) && !accepted(&mut v, stranger()));
     v.upgrade(None).unwrap();
     assert!(accepted(&mut v, friend()) && !accepted(&mut v, stranger()));
-    v.upgrade(Some(InitArgs { subnet_nodes: Some(13), ..InitArgs::default() })).unwrap();
+    v.upgrade(Some(InitArgs::default().with_subnet_nodes(13))).unwrap();
     assert!(accepted(&mut v, friend()) && !accepted(&mut v, stranger()));
-    v.upgrade(Some(InitArgs { allow_list: Some(vec![stranger()]), ..InitArgs::default() })).unwrap();
+    v.upgrade(Some(InitArgs::default().with_allow_list(vec![stranger()]))).unwrap();
     assert!(!accepted(&mut v, friend()) && accepted(&mut v, stranger()));
 }
 
@@ -140,10 +139,9 @@ fn calls_from_canisters_pay_what_they_use() {
     let arg = candid::encode_one(&pairs).unwrap();
     let units = Units { items: 8, ..Units::default() };
     let price = methods::price("pairing_check_update", &units, 13).unwrap();
-    let asked =
-        v.price(PriceArgs { method: "pairing_check_update".into(), address: None, items: 8, bytes: 0 }).unwrap();
+    let asked = v.price(PriceArgs::new("pairing_check_update".into(), 8, 0)).unwrap();
     assert_eq!(asked, Ok(price));
-    assert_eq!(v.price(PriceArgs { method: "version".into(), address: None, items: 0, bytes: 0 }).unwrap(), Ok(0));
+    assert_eq!(v.price(PriceArgs::new("version".into(), 0, 0)).unwrap(), Ok(0));
 
     // Too few: the typed error, nothing done, the refusal's cost kept.
     for attached in [0u128, 1_000_000, price - 1] {
@@ -258,16 +256,8 @@ fn replicated_queries_serve_privileged_callers_and_keep_nothing() {
 
 /// A certificate of `len` zero bytes for any canister, with `lookups` paths to look up.
 fn garbage_certificate(len: usize, lookups: usize) -> VerifyCertificateArgs {
-    VerifyCertificateArgs {
-        certificate: vec![0; len],
-        root_key: None,
-        canister_id: Some(Principal::anonymous()),
-        subnet_id: None,
-        now_ns: None,
-        max_age_ns: None,
-        delegation_max_age_ns: None,
-        lookup: vec![vec![b"x".to_vec()]; lookups],
-    }
+    VerifyCertificateArgs::new(vec![0; len], vec![vec![b"x".to_vec()]; lookups])
+        .with_canister_id(Principal::anonymous())
 }
 
 /// One over-cap input per kind of cap, in a query and in a paid update: refused with the
@@ -278,17 +268,11 @@ fn over_cap_inputs_are_refused_cheaply() {
     let mut v = on_meter();
     let pair = cancelling_pairs(2)[0].clone();
     let key = min_pk::PublicKey::from_secret_key(&SecretKey::key_gen(&[3; 32], b"").unwrap()).to_bytes().to_vec();
-    let fast = |n: usize| FastAggregateVerifyArgs {
-        scheme: Scheme::MinPk,
-        public_keys: vec![key.clone(); n],
-        proofs_of_possession: vec![vec![0; 96]; n],
-        message: vec![],
-        signature: vec![0; 96],
+    let fast = |n: usize| {
+        FastAggregateVerifyArgs::new(Scheme::MinPk, vec![key.clone(); n], vec![vec![0; 96]; n], vec![], vec![0; 96])
     };
-    let batch = |n: usize| BatchVerifyArgs {
-        scheme: Scheme::MinPk,
-        items: vec![SignedMessage { public_key: key.clone(), message: vec![], signature: vec![0; 96] }; n],
-    };
+    let batch =
+        |n: usize| BatchVerifyArgs::new(Scheme::MinPk, vec![SignedMessage::new(key.clone(), vec![], vec![0; 96]); n]);
     let paying = Sender::Canister { id: paying_canister(), cycles: u64::MAX as u128 };
     let anyone = Sender::User(Principal::anonymous());
     /// Method, argument, how it is called, the cap's field and limit, the input's units.
@@ -397,15 +381,7 @@ fn over_cap_inputs_are_refused_cheaply() {
         ),
         (
             "verify_canister_signature",
-            candid::encode_one(CanisterSignatureArgs {
-                message: vec![],
-                signature: vec![0; 768 * 1024 + 1],
-                public_key: vec![],
-                root_key: None,
-                max_age_ns: None,
-                now_ns: None,
-            })
-            .unwrap(),
+            candid::encode_one(CanisterSignatureArgs::new(vec![], vec![0; 768 * 1024 + 1], vec![])).unwrap(),
             CallKind::Query,
             anyone,
             "signature",
@@ -459,21 +435,8 @@ fn unpriced_byte_strings_decode_cheaply() {
     certificate.root_key = Some(big.clone());
     let mut long_label = garbage_certificate(1, 0);
     long_label.lookup = vec![vec![big.clone()]];
-    let signature = CanisterSignatureArgs {
-        message: vec![],
-        signature: vec![0xff],
-        public_key: vec![],
-        root_key: Some(big.clone()),
-        max_age_ns: None,
-        now_ns: None,
-    };
-    let fast = FastAggregateVerifyArgs {
-        scheme: Scheme::MinPk,
-        public_keys: vec![],
-        proofs_of_possession: vec![big.clone()],
-        message: vec![],
-        signature: vec![0; 96],
-    };
+    let signature = CanisterSignatureArgs::new(vec![], vec![0xff], vec![]).with_root_key(big.clone());
+    let fast = FastAggregateVerifyArgs::new(Scheme::MinPk, vec![], vec![big.clone()], vec![], vec![0; 96]);
     let cases = [
         ("verify_certificate", candid::encode_one(certificate).unwrap()),
         ("verify_certificate", candid::encode_one(long_label).unwrap()),
@@ -507,16 +470,16 @@ fn errors_echo_a_bounded_prefix_of_caller_strings() {
     let mut v = on_meter();
     let anyone = Sender::User(Principal::anonymous());
     let long = "\u{1}".repeat(1_900_000);
-    let price = PriceArgs { method: long.clone(), address: None, items: 0, bytes: 0 };
-    let vetkey = VerifyVetKeyArgs {
-        public_key: VetKeyPublicKey::FromMaster(VetKeyDerivation {
-            master_key: VetKdMasterKey::Mainnet(long.clone()),
-            canister_id: Principal::anonymous(),
-            context: vec![],
-        }),
-        input: vec![],
-        vetkey: icbls::G1Affine::generator().to_compressed().to_vec(),
-    };
+    let price = PriceArgs::new(long.clone(), 0, 0);
+    let vetkey = VerifyVetKeyArgs::new(
+        VetKeyPublicKey::FromMaster(VetKeyDerivation::new(
+            VetKdMasterKey::Mainnet(long.clone()),
+            Principal::anonymous(),
+            vec![],
+        )),
+        vec![],
+        icbls::G1Affine::generator().to_compressed().to_vec(),
+    );
     for (method, arg, field) in [
         ("price", candid::encode_one(price).unwrap(), "method"),
         ("verify_vetkey", candid::encode_one(vetkey).unwrap(), "public_key.FromMaster.master_key"),
@@ -603,13 +566,7 @@ fn hostile_candid_is_refused_within_a_bound() {
     };
     // `n` empty keys and as many empty proofs: a valid type, one byte a value on the wire.
     let empty_keys = |n: usize| {
-        let none = FastAggregateVerifyArgs {
-            scheme: Scheme::MinPk,
-            public_keys: vec![vec![]; n],
-            proofs_of_possession: vec![vec![]; n],
-            message: vec![],
-            signature: vec![],
-        };
+        let none = FastAggregateVerifyArgs::new(Scheme::MinPk, vec![vec![]; n], vec![vec![]; n], vec![], vec![]);
         candid::encode_one(none).unwrap()
     };
     let cases: Vec<(&str, &str, Vec<u8>)> = vec![
@@ -729,22 +686,22 @@ fn rogue_key_forgeries_fail_in_the_canister() {
     ];
     for update in [false, true] {
         for proof in &proofs_for_rogue {
-            let fast = FastAggregateVerifyArgs {
-                scheme: Scheme::MinPk,
-                public_keys: vec![pk_victim.to_bytes().to_vec(), rogue.to_bytes().to_vec()],
-                proofs_of_possession: vec![min_pk::pop_prove(&victim).to_bytes().to_vec(), proof.clone()],
-                message: m.clone(),
-                signature: forged.to_bytes().to_vec(),
-            };
+            let fast = FastAggregateVerifyArgs::new(
+                Scheme::MinPk,
+                vec![pk_victim.to_bytes().to_vec(), rogue.to_bytes().to_vec()],
+                vec![min_pk::pop_prove(&victim).to_bytes().to_vec(), proof.clone()],
+                m.clone(),
+                forged.to_bytes().to_vec(),
+            );
             let e = v.bls_fast_aggregate_verify(fast.clone(), update).unwrap().unwrap_err();
             assert!(matches!(&e, Error::VerificationFailed(d) if d.field == "proofs_of_possession[1]"), "{e:?}");
-            let aggregate = AggregateVerifyArgs {
-                scheme: Scheme::MinPk,
-                public_keys: fast.public_keys.clone(),
-                proofs_of_possession: fast.proofs_of_possession.clone(),
-                messages: vec![m.clone(), m.clone()],
-                signature: fast.signature.clone(),
-            };
+            let aggregate = AggregateVerifyArgs::new(
+                Scheme::MinPk,
+                fast.public_keys.clone(),
+                fast.proofs_of_possession.clone(),
+                vec![m.clone(), m.clone()],
+                fast.signature.clone(),
+            );
             let e = v.bls_aggregate_verify(aggregate, update).unwrap().unwrap_err();
             assert!(matches!(&e, Error::VerificationFailed(d) if d.field == "proofs_of_possession[1]"), "{e:?}");
         }
@@ -752,13 +709,13 @@ fn rogue_key_forgeries_fail_in_the_canister() {
     // Honest keys with their proofs verify, and reject the forgery.
     let honest = [&victim, &attacker];
     let sigs: Vec<min_pk::Signature> = honest.iter().map(|s| min_pk::sign(s, &m)).collect();
-    let mut fast = FastAggregateVerifyArgs {
-        scheme: Scheme::MinPk,
-        public_keys: honest.iter().map(|s| min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect(),
-        proofs_of_possession: honest.iter().map(|s| min_pk::pop_prove(s).to_bytes().to_vec()).collect(),
-        message: m.clone(),
-        signature: min_pk::Signature::aggregate(&sigs).unwrap().to_bytes().to_vec(),
-    };
+    let mut fast = FastAggregateVerifyArgs::new(
+        Scheme::MinPk,
+        honest.iter().map(|s| min_pk::PublicKey::from_secret_key(s).to_bytes().to_vec()).collect(),
+        honest.iter().map(|s| min_pk::pop_prove(s).to_bytes().to_vec()).collect(),
+        m.clone(),
+        min_pk::Signature::aggregate(&sigs).unwrap().to_bytes().to_vec(),
+    );
     assert_eq!(v.bls_fast_aggregate_verify(fast.clone(), true).unwrap(), Ok(()));
     fast.signature = forged.to_bytes().to_vec();
     assert!(matches!(v.bls_fast_aggregate_verify(fast, false).unwrap(), Err(Error::VerificationFailed(_))));
@@ -780,32 +737,29 @@ fn rogue_key_forgeries_fail_in_the_canister() {
     assert_eq!(min_sig::pop::fast_aggregate_verify(&vouched, &m, &forged), Ok(()));
     for update in [false, true] {
         for proof in [min_sig::pop::pop_prove(&attacker), min_sig::pop::pop_prove(&victim), forged] {
-            let fast = FastAggregateVerifyArgs {
-                scheme: Scheme::MinSig,
-                public_keys: vec![pk_victim.to_bytes().to_vec(), rogue.to_bytes().to_vec()],
-                proofs_of_possession: vec![
-                    min_sig::pop::pop_prove(&victim).to_bytes().to_vec(),
-                    proof.to_bytes().to_vec(),
-                ],
-                message: m.clone(),
-                signature: forged.to_bytes().to_vec(),
-            };
+            let fast = FastAggregateVerifyArgs::new(
+                Scheme::MinSig,
+                vec![pk_victim.to_bytes().to_vec(), rogue.to_bytes().to_vec()],
+                vec![min_sig::pop::pop_prove(&victim).to_bytes().to_vec(), proof.to_bytes().to_vec()],
+                m.clone(),
+                forged.to_bytes().to_vec(),
+            );
             let e = v.bls_fast_aggregate_verify(fast, update).unwrap().unwrap_err();
             assert!(matches!(&e, Error::VerificationFailed(d) if d.field == "proofs_of_possession[1]"), "{e:?}");
         }
     }
     // The basic scheme's aggregate (no proofs) refuses the repeated message the attack needs.
-    let aggregate = AggregateVerifyArgs {
-        scheme: Scheme::MinSig,
-        public_keys: vec![pk_victim.to_bytes().to_vec(), rogue.to_bytes().to_vec()],
-        proofs_of_possession: vec![],
-        messages: vec![m.clone(), m.clone()],
-        signature: min_sig::Signature::from_point(
+    let aggregate = AggregateVerifyArgs::new(
+        Scheme::MinSig,
+        vec![pk_victim.to_bytes().to_vec(), rogue.to_bytes().to_vec()],
+        vec![],
+        vec![m.clone(), m.clone()],
+        min_sig::Signature::from_point(
             icbls::hash_to_curve::hash_to_g1(&m, min_sig::DST).mul_vartime(&x).to_affine_vartime(),
         )
         .unwrap()
         .to_bytes()
         .to_vec(),
-    };
+    );
     assert!(v.bls_aggregate_verify(aggregate, false).unwrap().is_err());
 }

@@ -33,7 +33,8 @@ fn friend() -> Principal {
 }
 
 fn install(slots: Option<u32>) -> Verifier {
-    let init = InitArgs { allow_list: Some(vec![friend()]), subnet_nodes: None, sync_committee_slots: slots };
+    let mut init = InitArgs::default().with_allow_list(vec![friend()]);
+    init.sync_committee_slots = slots;
     Verifier::install_with(Box::new(MeterBackend::new()), Some(init), &[controller()]).unwrap()
 }
 
@@ -66,12 +67,7 @@ fn by_controller() -> Sender {
 /// What the `price` query asks now for a stranger's new committee: the work, plus the rent of a
 /// slot, which grows with the slots held; an error when every slot is held.
 fn price_now(v: &mut Verifier) -> Result<u128, Error> {
-    let args = PriceArgs {
-        method: "register_sync_committee".into(),
-        address: None,
-        items: SYNC_COMMITTEE_SIZE as u64,
-        bytes: 0,
-    };
+    let args = PriceArgs::new("register_sync_committee".into(), SYNC_COMMITTEE_SIZE as u64, 0);
     decode(&call(v, "price", &args, CallKind::Query, Sender::User(Principal::anonymous())))
 }
 
@@ -124,10 +120,10 @@ fn own_committee(seed: u8, participants: usize) -> (RegisterSyncCommitteeArgs, S
         (0..SYNC_COMMITTEE_SIZE).map(|i| SecretKey::key_gen(&[seed; 32], &(i as u32).to_be_bytes()).unwrap()).collect();
     let keys: Vec<min_pk::PublicKey> = secrets.iter().map(min_pk::PublicKey::from_secret_key).collect();
     let sum = keys.iter().fold(icbls::G1Projective::identity(), |acc, k| acc.add_affine(k.point()));
-    let register = RegisterSyncCommitteeArgs {
-        public_keys: keys.iter().map(|k| k.to_bytes().to_vec()).collect(),
-        aggregate_public_key: sum.to_affine_vartime().to_compressed().to_vec(),
-    };
+    let register = RegisterSyncCommitteeArgs::new(
+        keys.iter().map(|k| k.to_bytes().to_vec()).collect(),
+        sum.to_affine_vartime().to_compressed().to_vec(),
+    );
     let header = icbls::sync_committee::BeaconBlockHeader {
         slot: 9_000_001,
         proposer_index: seed as u64,
@@ -147,20 +143,19 @@ fn own_committee(seed: u8, participants: usize) -> (RegisterSyncCommitteeArgs, S
     }
     let keys: Vec<[u8; 48]> = register.public_keys.iter().map(|k| k.as_slice().try_into().unwrap()).collect();
     let aggregate_key: [u8; 48] = register.aggregate_public_key.as_slice().try_into().unwrap();
-    let aggregate = SyncAggregateArgs {
-        committee_root: icbls::sync_committee::sync_committee_root(&keys, &aggregate_key).to_vec(),
-        attested_header: BeaconBlockHeader {
-            slot: header.slot,
-            proposer_index: header.proposer_index,
-            parent_root: header.parent_root.to_vec(),
-            state_root: header.state_root.to_vec(),
-            body_root: header.body_root.to_vec(),
-        },
-        sync_committee_bits: bits,
-        sync_committee_signature: min_pk::Signature::aggregate(&signatures).unwrap().to_bytes().to_vec(),
+    let aggregate = SyncAggregateArgs::new(
+        icbls::sync_committee::sync_committee_root(&keys, &aggregate_key).to_vec(),
+        BeaconBlockHeader::new(
+            header.slot,
+            header.proposer_index,
+            header.parent_root.to_vec(),
+            header.state_root.to_vec(),
+            header.body_root.to_vec(),
+        ),
+        bits,
+        min_pk::Signature::aggregate(&signatures).unwrap().to_bytes().to_vec(),
         signature_slot,
-        fork: None,
-    };
+    );
     (register, aggregate)
 }
 
@@ -226,9 +221,7 @@ fn a_mainnet_committee_registers_and_its_update_verifies() {
         (mutate(&|u| u.attested_header.slot -= 1), ("failed", "sync_committee_signature")),
         (mutate(&|u| u.signature_slot = 11_000_000), ("failed", "sync_committee_signature")),
         (
-            mutate(&|u| {
-                u.fork = Some(ForkArgs { fork_version: vec![3, 0, 0, 0], genesis_validators_root: vec![0; 32] })
-            }),
+            mutate(&|u| u.fork = Some(ForkArgs::new(vec![3, 0, 0, 0], vec![0; 32]))),
             ("failed", "sync_committee_signature"),
         ),
         (mutate(&|u| u.sync_committee_bits = vec![0; 64]), ("malformed", "sync_committee_bits")),
@@ -238,20 +231,17 @@ fn a_mainnet_committee_registers_and_its_update_verifies() {
         (mutate(&|u| u.committee_root[0] ^= 1), ("unsupported", "committee_root")),
         (mutate(&|u| u.committee_root.push(0)), ("malformed", "committee_root")),
         (mutate(&|u| u.attested_header.body_root.pop().map(drop).unwrap()), ("malformed", "attested_header.body_root")),
-        (
-            mutate(&|u| u.fork = Some(ForkArgs { fork_version: vec![3, 0, 0], genesis_validators_root: vec![0; 32] })),
-            ("malformed", "fork.fork_version"),
-        ),
+        (mutate(&|u| u.fork = Some(ForkArgs::new(vec![3, 0, 0], vec![0; 32]))), ("malformed", "fork.fork_version")),
     ];
     for (args, expected) in &cases {
         assert_eq!(refusal(&verify(&mut v, args).unwrap_err()), *expected, "{args:?}");
     }
     // The mainnet fork given explicitly is the default.
     let explicit = mutate(&|u| {
-        u.fork = Some(ForkArgs {
-            fork_version: mainnet_fork_version(u.signature_slot).to_vec(),
-            genesis_validators_root: MAINNET_GENESIS_VALIDATORS_ROOT.to_vec(),
-        })
+        u.fork = Some(ForkArgs::new(
+            mainnet_fork_version(u.signature_slot).to_vec(),
+            MAINNET_GENESIS_VALIDATORS_ROOT.to_vec(),
+        ))
     });
     assert_eq!(verify(&mut v, &explicit).unwrap().participants, 511);
     // An aggregate is included after the block it signs: a signature slot at or before the
@@ -428,7 +418,7 @@ fn upgrades_merge_their_argument_and_keep_every_committee() {
     }
     let wasm = Verifier::wasm().unwrap();
     let mut meter = MeterBackend::new();
-    let init = InitArgs { allow_list: Some(vec![friend()]), subnet_nodes: Some(28), sync_committee_slots: Some(40) };
+    let init = InitArgs::default().with_allow_list(vec![friend()]).with_subnet_nodes(28).with_sync_committee_slots(40);
     let id = meter.install_with_controllers(&wasm, &candid::encode_one(Some(init)).unwrap(), &[controller()]).unwrap();
     let call = |meter: &mut MeterBackend, method: &str, arg: &[u8], kind: CallKind, sender: Sender| {
         meter.call(id, kind, method, arg, sender).unwrap()
@@ -449,7 +439,7 @@ fn upgrades_merge_their_argument_and_keep_every_committee() {
         let out =
             call(meter, "verify_sync_aggregate", &update_arg, CallKind::Query, Sender::User(Principal::anonymous()));
         let verified = decode::<Result<VerifiedSyncAggregate, Error>>(&out).map(|v| v.participants);
-        let price_args = PriceArgs { method: "verify_sync_aggregate_update".into(), address: None, items: 0, bytes: 0 };
+        let price_args = PriceArgs::new("verify_sync_aggregate_update".into(), 0, 0);
         let out = call(
             meter,
             "price",
@@ -508,7 +498,7 @@ fn upgrades_merge_their_argument_and_keep_every_committee() {
     upgrade(&mut meter, Some(InitArgs::default())).unwrap();
     assert_eq!(state(&mut meter), expected, "after an upgrade with an empty argument");
     // Fewer slots than the committees occupy: refused, nothing changed; as many: taken.
-    let slots = |n| InitArgs { sync_committee_slots: Some(n), ..InitArgs::default() };
+    let slots = |n| InitArgs::default().with_sync_committee_slots(n);
     let e = upgrade(&mut meter, Some(slots(35))).unwrap_err();
     assert!(e.contains("the stored committees occupy 36 slots"), "{e}");
     assert_eq!(state(&mut meter), expected);
@@ -519,18 +509,18 @@ fn upgrades_merge_their_argument_and_keep_every_committee() {
         (vec![friend(), Principal::anonymous()], "the anonymous principal"),
         (vec![friend(); MAX_ALLOW_LIST + 1], "more than the 256 allowed"),
     ] {
-        let e = upgrade(&mut meter, Some(InitArgs { allow_list: Some(list), ..InitArgs::default() })).unwrap_err();
+        let e = upgrade(&mut meter, Some(InitArgs::default().with_allow_list(list))).unwrap_err();
         assert!(e.contains(why), "{e}");
         assert_eq!(state(&mut meter), expected);
     }
     // A field given replaces: the subnet's size, then an empty allow-list.
-    upgrade(&mut meter, Some(InitArgs { subnet_nodes: Some(13), ..InitArgs::default() })).unwrap();
+    upgrade(&mut meter, Some(InitArgs::default().with_subnet_nodes(13))).unwrap();
     let nodes_13 = methods::price("verify_sync_aggregate_update", &Units::default(), 13).unwrap();
     assert_eq!(state(&mut meter), (Ok(300), nodes_13, true, false));
-    upgrade(&mut meter, Some(InitArgs { allow_list: Some(vec![]), ..InitArgs::default() })).unwrap();
+    upgrade(&mut meter, Some(InitArgs::default().with_allow_list(vec![]))).unwrap();
     assert_eq!(state(&mut meter), (Ok(300), nodes_13, false, false));
     // An installation with the anonymous principal on the allow-list is refused too.
-    let anyone = InitArgs { allow_list: Some(vec![Principal::anonymous()]), ..InitArgs::default() };
+    let anyone = InitArgs::default().with_allow_list(vec![Principal::anonymous()]);
     let e = meter.install_with_controllers(&wasm, &candid::encode_one(Some(anyone)).unwrap(), &[controller()]);
     assert!(e.is_err_and(|e| e.contains("the anonymous principal")));
 }

@@ -7,7 +7,7 @@
 mod common;
 
 use candid::Principal;
-use common::refusal;
+use common::{changed, refusal};
 use icbls::vetkeys::{IbeCiphertext, VetKey, VrfOutput};
 use icbls_bench::verifier::*;
 use icbls_testkit::backend::backend_from_env;
@@ -42,11 +42,7 @@ fn vetkeys_through_the_verifier() {
     let vetkey = unhex(&flow["vetkey"]);
 
     // Under the given derived key.
-    let args = VerifyVetKeyArgs {
-        public_key: VetKeyPublicKey::Derived(dpk.clone()),
-        input: input.clone(),
-        vetkey: vetkey.clone(),
-    };
+    let args = VerifyVetKeyArgs::new(VetKeyPublicKey::Derived(dpk.clone()), input.clone(), vetkey.clone());
     assert_eq!(verify(&mut v, &args), Ok(VerifiedVetKey { derived_public_key: dpk.clone() }));
     let with = |f: &dyn Fn(&mut VerifyVetKeyArgs)| {
         let mut a = args.clone();
@@ -64,21 +60,21 @@ fn vetkeys_through_the_verifier() {
         (with(&|a| a.public_key = VetKeyPublicKey::Derived(identity.clone())), ("malformed", "public_key.Derived")),
         (
             with(&|a| {
-                a.public_key = VetKeyPublicKey::FromMaster(VetKeyDerivation {
-                    master_key: VetKdMasterKey::Mainnet("key_2".into()),
-                    canister_id: Principal::anonymous(),
-                    context: vec![],
-                })
+                a.public_key = VetKeyPublicKey::FromMaster(VetKeyDerivation::new(
+                    VetKdMasterKey::Mainnet("key_2".into()),
+                    Principal::anonymous(),
+                    vec![],
+                ))
             }),
             ("unsupported", "public_key.FromMaster.master_key"),
         ),
         (
             with(&|a| {
-                a.public_key = VetKeyPublicKey::FromMaster(VetKeyDerivation {
-                    master_key: VetKdMasterKey::Raw(vec![1; 96]),
-                    canister_id: Principal::anonymous(),
-                    context: vec![],
-                })
+                a.public_key = VetKeyPublicKey::FromMaster(VetKeyDerivation::new(
+                    VetKdMasterKey::Raw(vec![1; 96]),
+                    Principal::anonymous(),
+                    vec![],
+                ))
             }),
             ("malformed", "public_key.FromMaster.master_key"),
         ),
@@ -92,54 +88,57 @@ fn vetkeys_through_the_verifier() {
     // for its canister and context.
     let vrf = &vectors["mainnet_vrf"];
     let output = VrfOutput::deserialize(&unhex(&vrf["vrf_output"])).unwrap();
-    let derivation = VetKeyDerivation {
-        master_key: VetKdMasterKey::Mainnet(vrf["key_name"].as_str().unwrap().into()),
-        canister_id: Principal::from_slice(&unhex(&vrf["canister_id"])),
-        context: unhex(&vrf["context"]),
-    };
-    let mainnet = VerifyVetKeyArgs {
-        public_key: VetKeyPublicKey::FromMaster(derivation.clone()),
-        input: unhex(&vrf["input"]),
-        vetkey: output.proof().signature_bytes().to_vec(),
-    };
+    let derivation = VetKeyDerivation::new(
+        VetKdMasterKey::Mainnet(vrf["key_name"].as_str().unwrap().into()),
+        Principal::from_slice(&unhex(&vrf["canister_id"])),
+        unhex(&vrf["context"]),
+    );
+    let mainnet = VerifyVetKeyArgs::new(
+        VetKeyPublicKey::FromMaster(derivation.clone()),
+        unhex(&vrf["input"]),
+        output.proof().signature_bytes().to_vec(),
+    );
     let verified = verify(&mut v, &mainnet).unwrap();
     assert_eq!(verified.derived_public_key, output.public_key().serialize().to_vec());
     let mut other_context = mainnet.clone();
     other_context.public_key =
-        VetKeyPublicKey::FromMaster(VetKeyDerivation { context: b"another context".to_vec(), ..derivation });
+        VetKeyPublicKey::FromMaster(changed(derivation, |d| d.context = b"another context".to_vec()));
     assert_eq!(refusal(&verify(&mut v, &other_context).unwrap_err()), ("failed", "vetkey"));
 
     // IBE: ic-vetkeys's ciphertext byte for byte, which the flow's vetKey decrypts.
-    let ibe = IbeEncryptArgs {
-        public_key: VetKeyPublicKey::Derived(dpk.clone()),
-        identity: input.clone(),
-        message: unhex(&flow["ibe_message"]),
-        seed: unhex(&flow["ibe_seed"]),
-    };
+    let ibe = IbeEncryptArgs::new(
+        VetKeyPublicKey::Derived(dpk.clone()),
+        input.clone(),
+        unhex(&flow["ibe_message"]),
+        unhex(&flow["ibe_seed"]),
+    );
     let ciphertext = encrypt(&mut v, &ibe).unwrap();
     assert_eq!(ciphertext, unhex(&flow["ibe_ciphertext"]));
-    let long = IbeEncryptArgs { message: vec![0x5a; 100_000], seed: vec![3; 16], ..ibe.clone() };
+    let long = changed(ibe.clone(), |a| {
+        a.message = vec![0x5a; 100_000];
+        a.seed = vec![3; 16];
+    });
     let ciphertext = encrypt(&mut v, &long).unwrap();
     let decrypted =
         IbeCiphertext::deserialize(&ciphertext).unwrap().decrypt(&VetKey::deserialize(&vetkey).unwrap()).unwrap();
     assert_eq!(decrypted, long.message);
     assert_eq!(
-        refusal(&encrypt(&mut v, &IbeEncryptArgs { seed: vec![3; 15], ..ibe.clone() }).unwrap_err()),
+        refusal(&encrypt(&mut v, &changed(ibe.clone(), |a| a.seed = vec![3; 15])).unwrap_err()),
         ("malformed", "seed")
     );
-    let e = encrypt(&mut v, &IbeEncryptArgs { public_key: VetKeyPublicKey::Derived(vec![0; 96]), ..ibe.clone() })
-        .unwrap_err();
+    let e =
+        encrypt(&mut v, &changed(ibe.clone(), |a| a.public_key = VetKeyPublicKey::Derived(vec![0; 96]))).unwrap_err();
     assert_eq!(refusal(&e), ("malformed", "public_key.Derived"));
-    let huge = IbeEncryptArgs { message: vec![0; MAX_IBE_BYTES as usize], ..ibe.clone() };
+    let huge = changed(ibe.clone(), |a| a.message = vec![0; MAX_IBE_BYTES as usize]);
     assert_eq!(refusal(&encrypt(&mut v, &huge).unwrap_err()), ("too large", "message"));
     // The seed is capped (issue 35, item 2): a 2,000,000-byte seed was hashed for about 290M
     // instructions on a price that counted none of it; it is refused before any work, and a
     // seed at the cap is priced with the message.
-    let most = IbeEncryptArgs { seed: vec![3; MAX_IBE_SEED_BYTES as usize], ..ibe.clone() };
+    let most = changed(ibe.clone(), |a| a.seed = vec![3; MAX_IBE_SEED_BYTES as usize]);
     assert!(encrypt(&mut v, &most).is_ok());
     assert_eq!(most.input_bytes(), ibe.input_bytes() - ibe.seed.len() as u64 + MAX_IBE_SEED_BYTES);
     for len in [MAX_IBE_SEED_BYTES as usize + 1, 2_000_000] {
-        let seeded = IbeEncryptArgs { seed: vec![3; len], ..ibe.clone() };
+        let seeded = changed(ibe.clone(), |a| a.seed = vec![3; len]);
         let e = encrypt(&mut v, &seeded).unwrap_err();
         assert_eq!(refusal(&e), ("too large", "seed"));
         assert!(v.last_instructions.is_none_or(|i| i < 20_000_000), "{len}-byte seed: {:?}", v.last_instructions);
@@ -174,19 +173,15 @@ fn an_identity_master_key_is_refused() {
     let forged = hash_to_g1(&message, b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_AUG_").mul_vartime(&t);
     let vetkey = forged.to_affine_vartime().to_compressed().to_vec();
     // It is a valid vetKey of the key the identity master key derives to: the forgery is real.
-    let under_derived =
-        VerifyVetKeyArgs { public_key: VetKeyPublicKey::Derived(derived.to_vec()), input, vetkey: vetkey.clone() };
+    let under_derived = VerifyVetKeyArgs::new(VetKeyPublicKey::Derived(derived.to_vec()), input, vetkey.clone());
     assert_eq!(verify(&mut v, &under_derived), Ok(VerifiedVetKey { derived_public_key: derived.to_vec() }));
     // Named through the identity master key, it is refused, and so is encrypting to it.
-    let from_identity = VetKeyPublicKey::FromMaster(VetKeyDerivation {
-        master_key: VetKdMasterKey::Raw(identity.to_vec()),
-        canister_id,
-        context: vec![],
-    });
-    let args = VerifyVetKeyArgs { public_key: from_identity.clone(), ..under_derived };
+    let from_identity =
+        VetKeyPublicKey::FromMaster(VetKeyDerivation::new(VetKdMasterKey::Raw(identity.to_vec()), canister_id, vec![]));
+    let args = changed(under_derived, |a| a.public_key = from_identity.clone());
     let e = verify(&mut v, &args).unwrap_err();
     assert_eq!(refusal(&e), ("malformed", "public_key.FromMaster.master_key"));
     assert!(e.to_string().contains("point at infinity"), "{e}");
-    let ibe = IbeEncryptArgs { public_key: from_identity, identity: vec![1], message: vec![2], seed: vec![3; 32] };
+    let ibe = IbeEncryptArgs::new(from_identity, vec![1], vec![2], vec![3; 32]);
     assert_eq!(refusal(&encrypt(&mut v, &ibe).unwrap_err()), ("malformed", "public_key.FromMaster.master_key"));
 }

@@ -10,6 +10,13 @@ pub fn refusal(e: &Error) -> (&'static str, &str) {
     (e.kind(), e.field().unwrap_or_default())
 }
 
+/// `value` with `change` made: what `T { field, ..value }` was before the verifier's argument
+/// types became `#[non_exhaustive]` (another crate can no longer build them with a literal).
+pub fn changed<T>(mut value: T, change: impl FnOnce(&mut T)) -> T {
+    change(&mut value);
+    value
+}
+
 /// Whether an update that spent `spent` cycles (the meter's instructions, converted) kept about
 /// that: the canister charges its performance counter, its reply and the 14 heap pages every
 /// update writes, while the meter's total also has the pages the call wrote beyond those (the
