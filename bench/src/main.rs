@@ -236,12 +236,7 @@ fn measure_dependent_build(
     let id = backend.install(wasm, EMPTY_ARGS)?;
     let instructions = results::measure_dependent(backend, id, wasm)
         .map_err(|e| format!("the dependent canister ({}): {e}", build.name))?;
-    Ok(DependentResult {
-        name: build.name.into(),
-        description: build.description.into(),
-        wasm_bytes: wasm.len(),
-        instructions,
-    })
+    Ok(DependentResult { name: build.name.into(), description: build.description.into(), instructions })
 }
 
 /// Installs a bench canister build and measures the variant rows on it.

@@ -69,10 +69,9 @@ pub struct Report {
 pub struct DependentResult {
     /// Short name.
     pub name: String,
-    /// How it was built.
+    /// How it was built. (No Wasm size: cargo hashes a path dependency outside the workspace
+    /// by where the checkout is, and the symbol order, so a few bytes of the module, follow.)
     pub description: String,
-    /// Size of its Wasm, in bytes.
-    pub wasm_bytes: usize,
     /// Its methods (rows of the same name as the bench canister's).
     pub instructions: Vec<Measurement>,
 }

@@ -230,10 +230,7 @@ pub fn dependent_table(builds: &[DependentResult], rows: &[Row]) -> String {
 
 /// How the builds of the dependent canister were made, one line each.
 pub fn dependent_builds(builds: &[DependentResult]) -> String {
-    builds
-        .iter()
-        .map(|b| format!("- **{}**: {} (Wasm {} bytes)\n", b.name, b.description, thousands(b.wasm_bytes as u64)))
-        .collect()
+    builds.iter().map(|b| format!("- **{}**: {}\n", b.name, b.description)).collect()
 }
 
 /// How the shipped build compares with each other variant on `fp12_mul`, where the kernel
