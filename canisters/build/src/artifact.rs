@@ -72,34 +72,28 @@ pub fn candid_args(did: &str) -> Result<Option<String>, String> {
 /// `wasm` with a custom section appended (custom sections may appear after any section).
 pub fn with_custom_section(wasm: &[u8], name: &str, data: &[u8]) -> Vec<u8> {
     let section = wasm_encoder::CustomSection { name: name.into(), data: data.into() };
-    let mut out = without_custom_section(wasm, name);
+    // A module that does not parse is packaged as it is (the canister build reports it).
+    let mut out = without_custom_section(wasm, name).unwrap_or_else(|| wasm.to_vec());
     out.push(wasm_encoder::Section::id(&section));
     wasm_encoder::Encode::encode(&section, &mut out);
     out
 }
 
 /// `wasm` without its custom sections named `name` (a module packaged twice keeps one copy of
-/// each section). The other sections are copied byte for byte, in order; a module that does not
-/// parse is returned as it is (the canister build reports it).
-fn without_custom_section(wasm: &[u8], name: &str) -> Vec<u8> {
-    let mut out = Vec::with_capacity(wasm.len());
+/// each section; the dependent canister's builds lose their `name` section). The other
+/// sections are copied byte for byte, in order. `None` when the module does not parse.
+pub fn without_custom_section(wasm: &[u8], name: &str) -> Option<Vec<u8>> {
+    let mut module = wasm_encoder::Module::new();
     for payload in wasmparser::Parser::new(0).parse_all(wasm) {
-        let Ok(payload) = payload else { return wasm.to_vec() };
-        match payload {
-            wasmparser::Payload::Version { range, .. } => out.extend_from_slice(&wasm[range]),
-            wasmparser::Payload::CustomSection(section) if section.name() == name => {}
-            // Code section entries are inside the code section's range, copied with it.
-            wasmparser::Payload::CodeSectionEntry(_) => {}
-            other => {
-                if let Some((id, range)) = other.as_section() {
-                    out.push(id);
-                    wasm_encoder::Encode::encode(&(range.end - range.start), &mut out);
-                    out.extend_from_slice(&wasm[range]);
-                }
-            }
+        let payload = payload.ok()?;
+        if matches!(&payload, wasmparser::Payload::CustomSection(c) if c.name() == name) {
+            continue;
+        }
+        if let Some((id, range)) = payload.as_section() {
+            module.section(&wasm_encoder::RawSection { id, data: &wasm[range] });
         }
     }
-    out
+    Some(module.finish())
 }
 
 /// The contents of the custom section `name`, if the module has one.
@@ -155,7 +149,7 @@ mod tests {
                 (@custom "other" "kept"))"#,
         )
         .unwrap();
-        assert_eq!(without_custom_section(&module, CANDID_SERVICE), module);
+        assert_eq!(without_custom_section(&module, CANDID_SERVICE), Some(module.clone()));
         let once = Artifact::new(&module, "service : {}").unwrap();
         let twice = Artifact::new(&once.wasm, "service : {}").unwrap();
         assert_eq!(twice.wasm, once.wasm);

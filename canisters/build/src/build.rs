@@ -289,17 +289,7 @@ pub fn build_dependent(build: &DependentBuild) -> Result<Vec<u8>, String> {
 /// no instruction depends on them. Every other section is copied as it is. `None` when the
 /// module does not parse.
 fn without_name_section(wasm: &[u8]) -> Option<Vec<u8>> {
-    let mut module = wasm_encoder::Module::new();
-    for payload in wasmparser::Parser::new(0).parse_all(wasm) {
-        let payload = payload.ok()?;
-        if matches!(&payload, wasmparser::Payload::CustomSection(c) if c.name() == "name") {
-            continue;
-        }
-        if let Some((id, range)) = payload.as_section() {
-            module.section(&wasm_encoder::RawSection { id, data: &wasm[range] });
-        }
-    }
-    Some(module.finish())
+    crate::artifact::without_custom_section(wasm, "name")
 }
 
 #[cfg(test)]
