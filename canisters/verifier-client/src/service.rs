@@ -68,18 +68,9 @@ impl InitArgs {
         self
     }
 
-    /// `self` with `subnet_nodes` set to `value`.
-    #[must_use]
-    pub fn with_subnet_nodes(mut self, value: u32) -> Self {
-        self.subnet_nodes = Some(value);
-        self
-    }
-
-    /// `self` with `sync_committee_slots` set to `value`.
-    #[must_use]
-    pub fn with_sync_committee_slots(mut self, value: u32) -> Self {
-        self.sync_committee_slots = Some(value);
-        self
+    crate::types::optional_fields! {
+        with_subnet_nodes => subnet_nodes: u32,
+        with_sync_committee_slots => sync_committee_slots: u32,
     }
 
     /// `self` (the stored argument) with the fields `upgrade` gives: an upgrade's argument
@@ -159,11 +150,8 @@ impl PriceArgs {
         PriceArgs { method, address: None, items, bytes }
     }
 
-    /// `self` with `address` set to `value`.
-    #[must_use]
-    pub fn with_address(mut self, value: u8) -> Self {
-        self.address = Some(value);
-        self
+    crate::types::optional_fields! {
+        with_address => address: u8,
     }
 }
 

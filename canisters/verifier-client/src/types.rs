@@ -29,6 +29,20 @@ mod byte_strings {
     }
 }
 
+/// `with_FIELD(value)` builders for a struct's optional fields, inside its `impl`: each returns
+/// the struct with `FIELD` set to `Some(value)`.
+macro_rules! optional_fields {
+    ($($with:ident => $field:ident : $value:ty),* $(,)?) => {$(
+        #[doc = concat!("`self` with `", stringify!($field), "` set to `value`.")]
+        #[must_use]
+        pub fn $with(mut self, value: $value) -> Self {
+            self.$field = Some(value);
+            self
+        }
+    )*};
+}
+pub(crate) use optional_fields;
+
 /// Why a call failed: which argument, and what was wrong with it.
 #[derive(CandidType, Deserialize, Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -233,46 +247,13 @@ impl VerifyCertificateArgs {
         }
     }
 
-    /// `self` with `root_key` set to `value`.
-    #[must_use]
-    pub fn with_root_key(mut self, value: Vec<u8>) -> Self {
-        self.root_key = Some(value);
-        self
-    }
-
-    /// `self` with `canister_id` set to `value`.
-    #[must_use]
-    pub fn with_canister_id(mut self, value: Principal) -> Self {
-        self.canister_id = Some(value);
-        self
-    }
-
-    /// `self` with `subnet_id` set to `value`.
-    #[must_use]
-    pub fn with_subnet_id(mut self, value: Principal) -> Self {
-        self.subnet_id = Some(value);
-        self
-    }
-
-    /// `self` with `now_ns` set to `value`.
-    #[must_use]
-    pub fn with_now_ns(mut self, value: u64) -> Self {
-        self.now_ns = Some(value);
-        self
-    }
-
-    /// `self` with `max_age_ns` set to `value`.
-    #[must_use]
-    pub fn with_max_age_ns(mut self, value: u64) -> Self {
-        self.max_age_ns = Some(value);
-        self
-    }
-
-    /// `self` with `delegation_max_age_ns` set to `value`.
-    #[must_use]
-    pub fn with_delegation_max_age_ns(mut self, value: u64) -> Self {
-        self.delegation_max_age_ns = Some(value);
-        self
+    optional_fields! {
+        with_root_key => root_key: Vec<u8>,
+        with_canister_id => canister_id: Principal,
+        with_subnet_id => subnet_id: Principal,
+        with_now_ns => now_ns: u64,
+        with_max_age_ns => max_age_ns: u64,
+        with_delegation_max_age_ns => delegation_max_age_ns: u64,
     }
 }
 
@@ -360,11 +341,8 @@ impl BlsVerifyArgs {
         BlsVerifyArgs { scheme, public_key, message, signature, ciphersuite: None }
     }
 
-    /// `self` with `ciphersuite` set to `value`.
-    #[must_use]
-    pub fn with_ciphersuite(mut self, value: Ciphersuite) -> Self {
-        self.ciphersuite = Some(value);
-        self
+    optional_fields! {
+        with_ciphersuite => ciphersuite: Ciphersuite,
     }
 }
 
@@ -602,11 +580,8 @@ impl DrandVerifyArgs {
         DrandVerifyArgs { chain, round, signature, previous_signature: None }
     }
 
-    /// `self` with `previous_signature` set to `value`.
-    #[must_use]
-    pub fn with_previous_signature(mut self, value: Vec<u8>) -> Self {
-        self.previous_signature = Some(value);
-        self
+    optional_fields! {
+        with_previous_signature => previous_signature: Vec<u8>,
     }
 }
 
@@ -644,25 +619,10 @@ impl CanisterSignatureArgs {
         CanisterSignatureArgs { message, signature, public_key, root_key: None, max_age_ns: None, now_ns: None }
     }
 
-    /// `self` with `root_key` set to `value`.
-    #[must_use]
-    pub fn with_root_key(mut self, value: Vec<u8>) -> Self {
-        self.root_key = Some(value);
-        self
-    }
-
-    /// `self` with `max_age_ns` set to `value`.
-    #[must_use]
-    pub fn with_max_age_ns(mut self, value: u64) -> Self {
-        self.max_age_ns = Some(value);
-        self
-    }
-
-    /// `self` with `now_ns` set to `value`.
-    #[must_use]
-    pub fn with_now_ns(mut self, value: u64) -> Self {
-        self.now_ns = Some(value);
-        self
+    optional_fields! {
+        with_root_key => root_key: Vec<u8>,
+        with_max_age_ns => max_age_ns: u64,
+        with_now_ns => now_ns: u64,
     }
 }
 
@@ -806,11 +766,8 @@ impl SyncAggregateArgs {
         }
     }
 
-    /// `self` with `fork` set to `value`.
-    #[must_use]
-    pub fn with_fork(mut self, value: ForkArgs) -> Self {
-        self.fork = Some(value);
-        self
+    optional_fields! {
+        with_fork => fork: ForkArgs,
     }
 }
 
