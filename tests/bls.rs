@@ -84,8 +84,13 @@ fn eth_verify() {
     let Some(cases) = vectors("bls_sig_min_pk_eth/verify") else { return };
     for (name, case) in cases {
         let input = &case["input"];
-        let result = min_pk::verify_bytes(&hex(&input["pubkey"]), &hex(&input["message"]), &hex(&input["signature"]));
+        let (pk, msg, sig) = (hex(&input["pubkey"]), hex(&input["message"]), hex(&input["signature"]));
+        let result = min_pk::verify_bytes(&pk, &msg, &sig);
         assert_eq!(result.is_ok(), case["output"].as_bool().unwrap(), "{name}: {result:?}");
+        // The typed form (lengths in the types) answers the same where the lengths fit.
+        if let (Ok(pk), Ok(sig)) = (<&[u8; 48]>::try_from(&pk[..]), <&[u8; 96]>::try_from(&sig[..])) {
+            assert_eq!(min_pk::verify_arrays(pk, &msg, sig), result, "{name}");
+        }
         if name.contains("infinity_pubkey") {
             assert_eq!(result, Err(BlsError::IdentityPublicKey), "{name}");
         } else if name.contains("wrong_pubkey") {
@@ -216,6 +221,9 @@ fn ic_min_sig_vectors() {
         let (sig, msg, pk) = (hex(&case["signature_hex"]), hex(&case["message_hex"]), hex(&case["public_key_hex"]));
         let result = min_sig::verify_bytes(&pk, &msg, &sig);
         assert_eq!(result.is_ok(), case["expected_valid"].as_bool().unwrap(), "{name}: {result:?}");
+        if let (Ok(pk), Ok(sig)) = (<&[u8; 96]>::try_from(&pk[..]), <&[u8; 48]>::try_from(&sig[..])) {
+            assert_eq!(min_sig::verify_arrays(pk, &msg, sig), result, "{name}");
+        }
         match name {
             "reject_invalid_2" | "reject_invalid_3" => assert_eq!(result, Err(BlsError::InvalidSignature)),
             "reject_invalid_sig_4" => assert!(matches!(result, Err(BlsError::Signature(_))), "{result:?}"),

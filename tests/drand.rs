@@ -210,6 +210,13 @@ fn rounds_signed_here_verify_in_every_scheme() {
             let chain = Chain::new(scheme, &g1_key).unwrap();
             assert_eq!(chain.verify(round, &sig, prev), Ok(drand::randomness(&sig)), "{scheme:?}");
             assert!(chain.verify(round + 1, &sig, prev).is_err());
+            let beacon = drand::Beacon { round, signature: &sig, previous_signature: prev };
+            assert_eq!(chain.verify_beacon(&beacon), Ok(drand::randomness(&sig)), "{scheme:?}");
+            if let Some(prev) = prev {
+                // drand-verify's order carried over into the named fields: refused.
+                let swapped = drand::Beacon { round, signature: prev, previous_signature: Some(&sig) };
+                assert!(chain.verify_beacon(&swapped).is_err());
+            }
         }
         // Signatures on G1.
         let g2_key = min_sig::PublicKey::from_secret_key(&sk).to_bytes();

@@ -53,6 +53,15 @@ fn c_kzg_verify_kzg_proof_cases() {
             yaml_field(&text, "proof"),
         );
         let result = verify_kzg_proof(&c, &z, &y, &pi);
+        // The typed form answers the same where the lengths fit.
+        if let (Ok(c), Ok(z), Ok(y), Ok(pi)) = (
+            <&[u8; 48]>::try_from(&c[..]),
+            <&[u8; 32]>::try_from(&z[..]),
+            <&[u8; 32]>::try_from(&y[..]),
+            <&[u8; 48]>::try_from(&pi[..]),
+        ) {
+            assert_eq!(icbls::kzg::verify_kzg_proof_arrays(c, z, y, pi), result, "{name}");
+        }
         match output.as_str() {
             "true" => assert_eq!(result, Ok(()), "{name}"),
             "false" => assert_eq!(result, Err(KzgError::InvalidProof), "{name}"),

@@ -80,6 +80,24 @@ pub fn verify_bytes(pk: &[u8], msg: &[u8], sig: &[u8]) -> Result<(), BlsError> {
     verify(&pk, msg, &sig)
 }
 
+/// [`verify_bytes`] with the encodings' lengths in their types (a key has 48 bytes, a
+/// signature 96), so that a call with the key and the signature swapped does not compile:
+///
+/// ```compile_fail
+/// # let (key, msg, sig) = ([0u8; 48], b"m", [0u8; 96]);
+/// icbls::bls::min_pk::verify_arrays(&sig, msg, &key); // expected `&[u8; 48]`, found `&[u8; 96]`
+/// ```
+///
+/// while the right order does:
+///
+/// ```
+/// # let (key, msg, sig) = ([0u8; 48], b"m", [0u8; 96]);
+/// assert!(icbls::bls::min_pk::verify_arrays(&key, msg, &sig).is_err()); // zeros: not a key
+/// ```
+pub fn verify_arrays(pk: &[u8; 48], msg: &[u8], sig: &[u8; 96]) -> Result<(), BlsError> {
+    verify_bytes(pk, msg, sig)
+}
+
 /// Verifies many independent `(key, message, signature)` triples at once: one pairing check
 /// of a random linear combination (coefficients hashed from all inputs, see `bls/batch.rs`).
 /// `Ok` means every signature is valid, except with probability about 2^-128; on

@@ -64,6 +64,28 @@ pub fn verify_bytes(pk: &[u8], msg: &[u8], sig: &[u8]) -> Result<(), BlsError> {
     verify(&pk, msg, &sig)
 }
 
+/// [`verify_bytes`] with the encodings' lengths in their types (a key has 96 bytes, a
+/// signature 48), so that a call with the key and the signature swapped, as
+/// `ic-verify-bls-signature`'s `verify_bls_signature(sig, msg, key)` orders them, does not
+/// compile:
+///
+/// ```compile_fail
+/// # let (key, msg, sig) = ([0u8; 96], b"m", [0u8; 48]);
+/// icbls::bls::min_sig::verify_arrays(&sig, msg, &key); // expected `&[u8; 96]`, found `&[u8; 48]`
+/// ```
+///
+/// while the right order does:
+///
+/// ```
+/// # let (key, msg, sig) = ([0u8; 96], b"m", [0u8; 48]);
+/// assert!(icbls::bls::min_sig::verify_arrays(&key, msg, &sig).is_err()); // zeros: not a key
+/// ```
+///
+/// From slices: `verify_arrays(pk.try_into()?, msg, sig.try_into()?)`.
+pub fn verify_arrays(pk: &[u8; 96], msg: &[u8], sig: &[u8; 48]) -> Result<(), BlsError> {
+    verify_bytes(pk, msg, sig)
+}
+
 /// Verifies many independent `(key, message, signature)` triples at once: one pairing check
 /// of a random linear combination (coefficients hashed from all inputs, see `bls/batch.rs`).
 /// `Ok` means every signature is valid, except with probability about 2^-128; on

@@ -143,6 +143,21 @@ enum ChainKey {
     G2UnderG2Tag(min_sig::PublicKey),
 }
 
+/// One round of a drand chain, as its HTTP API serves it (`round`, `signature`,
+/// `previous_signature`): the argument of [`Chain::verify_beacon`], which names each byte
+/// string, so that drand-verify's `verify(round, previous_signature, signature)` order cannot
+/// be carried over silently as it can to [`Chain::verify`] (both strings are `&[u8]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Beacon<'a> {
+    /// The round number (1 and up).
+    pub round: u64,
+    /// The round's signature.
+    pub signature: &'a [u8],
+    /// The previous round's signature, for a chained scheme (for round 1, the genesis seed);
+    /// `None` for an unchained one.
+    pub previous_signature: Option<&'a [u8]>,
+}
+
 /// A drand chain to verify rounds of: its scheme and its validated public key. Make it once
 /// and verify many rounds with it.
 #[derive(Clone, Debug)]
@@ -185,6 +200,22 @@ impl Chain {
     /// The chain's scheme.
     pub fn scheme(&self) -> Scheme {
         self.scheme
+    }
+
+    /// [`Chain::verify`] of a [`Beacon`]: its randomness, `sha256(signature)`.
+    ///
+    /// ```
+    /// # use icbls_testkit::fixtures::{available, canister_input, canister_input_bytes};
+    /// # if !available() { return; }
+    /// # let round: u64 = canister_input("DRAND_MAINNET_ROUND").parse().unwrap();
+    /// # let (signature, previous) = (canister_input_bytes("DRAND_MAINNET_SIGNATURE"), canister_input_bytes("DRAND_MAINNET_PREVIOUS"));
+    /// use icbls::drand::{Beacon, Chain};
+    /// // A round of the League of Entropy's chained default chain, as its HTTP API serves it.
+    /// let beacon = Beacon { round, signature: &signature, previous_signature: Some(&previous) };
+    /// assert!(Chain::mainnet().verify_beacon(&beacon).is_ok());
+    /// ```
+    pub fn verify_beacon(&self, beacon: &Beacon<'_>) -> Result<[u8; 32], DrandError> {
+        self.verify(beacon.round, beacon.signature, beacon.previous_signature)
     }
 
     /// Verifies round `round`'s `signature` and returns the round's randomness,

@@ -100,6 +100,29 @@ impl core::error::Error for KzgError {
     }
 }
 
+/// [`verify_kzg_proof`] with the lengths in the types (points 48 bytes, scalars 32), so that
+/// revm's `Crypto::verify_kzg_proof(z, y, commitment, proof)` order does not compile:
+///
+/// ```compile_fail
+/// # let (commitment, z, y, proof) = ([0u8; 48], [0u8; 32], [0u8; 32], [0u8; 48]);
+/// icbls::kzg::verify_kzg_proof_arrays(&z, &y, &commitment, &proof); // expected `&[u8; 48]`
+/// ```
+///
+/// while the right order does:
+///
+/// ```
+/// # let (commitment, z, y, proof) = ([0u8; 48], [0u8; 32], [0u8; 32], [0u8; 48]);
+/// assert!(icbls::kzg::verify_kzg_proof_arrays(&commitment, &z, &y, &proof).is_err()); // zeros: no point
+/// ```
+pub fn verify_kzg_proof_arrays(
+    commitment: &[u8; 48],
+    z: &[u8; 32],
+    y: &[u8; 32],
+    proof: &[u8; 48],
+) -> Result<(), KzgError> {
+    verify_kzg_proof(commitment, z, y, proof)
+}
+
 fn field_element(bytes: &[u8], which: &'static str) -> Result<Fr, KzgError> {
     Fr::from_be_slice(bytes).map_err(|_| KzgError::FieldElement { which })
 }
@@ -107,6 +130,10 @@ fn field_element(bytes: &[u8], which: &'static str) -> Result<Fr, KzgError> {
 /// Verifies that `commitment` opens to `y` at `z` with `proof` (`verify_kzg_proof` of the
 /// consensus specs): the points are 48-byte compressed G1 points (checked: curve, subgroup;
 /// infinity allowed), `z` and `y` 32-byte big-endian scalars below r.
+///
+/// All four are `&[u8]`, so an order carried over from revm's `Crypto::verify_kzg_proof(z, y,
+/// commitment, proof)` compiles (and fails as a wrong-length commitment):
+/// [`verify_kzg_proof_arrays`] takes them with their lengths in their types.
 pub fn verify_kzg_proof(commitment: &[u8], z: &[u8], y: &[u8], proof: &[u8]) -> Result<(), KzgError> {
     let commitment = G1Affine::from_compressed(commitment).map_err(KzgError::Commitment)?;
     let z = field_element(z, "z")?;
