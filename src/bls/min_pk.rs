@@ -83,7 +83,7 @@ pub fn verify_bytes(pk: &[u8], msg: &[u8], sig: &[u8]) -> Result<(), BlsError> {
 /// [`verify_bytes`] with the encodings' lengths in their types (a key has 48 bytes, a
 /// signature 96), so that a call with the key and the signature swapped does not compile:
 ///
-/// ```compile_fail
+/// ```compile_fail,E0308
 /// # let (key, msg, sig) = ([0u8; 48], b"m", [0u8; 96]);
 /// icbls::bls::min_pk::verify_arrays(&sig, msg, &key); // expected `&[u8; 48]`, found `&[u8; 96]`
 /// ```

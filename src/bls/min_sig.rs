@@ -69,7 +69,7 @@ pub fn verify_bytes(pk: &[u8], msg: &[u8], sig: &[u8]) -> Result<(), BlsError> {
 /// `ic-verify-bls-signature`'s `verify_bls_signature(sig, msg, key)` orders them, does not
 /// compile:
 ///
-/// ```compile_fail
+/// ```compile_fail,E0308
 /// # let (key, msg, sig) = ([0u8; 96], b"m", [0u8; 48]);
 /// icbls::bls::min_sig::verify_arrays(&sig, msg, &key); // expected `&[u8; 96]`, found `&[u8; 48]`
 /// ```
@@ -81,7 +81,7 @@ pub fn verify_bytes(pk: &[u8], msg: &[u8], sig: &[u8]) -> Result<(), BlsError> {
 /// assert!(icbls::bls::min_sig::verify_arrays(&key, msg, &sig).is_err()); // zeros: not a key
 /// ```
 ///
-/// From slices: `verify_arrays(pk.try_into()?, msg, sig.try_into()?)`.
+/// From slices, where `?` takes `TryFromSliceError`: `verify_arrays(pk.try_into()?, msg, sig.try_into()?)`.
 pub fn verify_arrays(pk: &[u8; 96], msg: &[u8], sig: &[u8; 48]) -> Result<(), BlsError> {
     verify_bytes(pk, msg, sig)
 }

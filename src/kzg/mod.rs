@@ -103,7 +103,7 @@ impl core::error::Error for KzgError {
 /// [`verify_kzg_proof`] with the lengths in the types (points 48 bytes, scalars 32), so that
 /// revm's `Crypto::verify_kzg_proof(z, y, commitment, proof)` order does not compile:
 ///
-/// ```compile_fail
+/// ```compile_fail,E0308
 /// # let (commitment, z, y, proof) = ([0u8; 48], [0u8; 32], [0u8; 32], [0u8; 48]);
 /// icbls::kzg::verify_kzg_proof_arrays(&z, &y, &commitment, &proof); // expected `&[u8; 48]`
 /// ```

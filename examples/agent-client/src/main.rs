@@ -6,8 +6,9 @@
 //! ```
 //!
 //! `--url` defaults to mainnet (`https://icp-api.io`). `--local` is for a local replica or
-//! PocketIC: it fetches that replica's root key (never do this on mainnet, where the agent's
-//! built-in key is the one to trust).
+//! PocketIC (`--url` then defaults to `http://127.0.0.1:4943`): it fetches that replica's root
+//! key, which is never done for mainnet, where the agent's built-in key is the one to trust.
+//! `--` ends the options (a message may start with `--`).
 //!
 //! The method is a query: one replica answers, without consensus, and signs its answer with
 //! its node key, which `ic-agent` checks against the subnet's keys (read from a certificate
@@ -17,12 +18,14 @@
 
 mod request;
 
+use ic_agent::export::reqwest::Url;
 use ic_agent::export::Principal;
 use ic_agent::Agent;
+use std::ffi::OsString;
 use std::process::ExitCode;
 
 struct Options {
-    url: String,
+    url: Url,
     canister: Principal,
     local: bool,
     public_key: Vec<u8>,
@@ -30,23 +33,27 @@ struct Options {
     signature: Vec<u8>,
 }
 
-fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
-    let (mut url, mut canister, mut local, mut positional) = ("https://icp-api.io".to_string(), None, false, vec![]);
+fn parse(args: impl Iterator<Item = OsString>) -> Result<Options, String> {
+    let mut args = args.map(|a| a.into_string().map_err(|a| format!("not UTF-8: {a:?}")));
+    let (mut url, mut canister, mut local, mut positional) = (None, None, false, vec![]);
     while let Some(arg) = args.next() {
+        let arg = arg?;
         match arg.as_str() {
-            "--url" => url = args.next().ok_or("--url needs a value")?,
+            "--url" => url = Some(args.next().ok_or("--url needs a value")??),
             "--canister" => {
-                let text = args.next().ok_or("--canister needs a value")?;
+                let text = args.next().ok_or("--canister needs a value")??;
                 canister = Some(Principal::from_text(&text).map_err(|e| format!("--canister: {e}"))?);
             }
             "--local" => local = true,
+            "--" => positional.extend(args.by_ref().collect::<Result<Vec<_>, _>>()?),
             _ => positional.push(arg),
         }
     }
+    let url = url.unwrap_or_else(|| if local { "http://127.0.0.1:4943" } else { "https://icp-api.io" }.to_string());
     let [public_key, message, signature] = <[String; 3]>::try_from(positional)
         .map_err(|_| "expected three arguments: <public key hex> <message> <signature hex>")?;
     Ok(Options {
-        url,
+        url: Url::parse(&url).map_err(|e| format!("--url: {e}"))?,
         canister: canister.ok_or("--canister is required")?,
         local,
         public_key: hex::decode(public_key).map_err(|e| format!("public key: {e}"))?,
@@ -56,7 +63,8 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
 }
 
 async fn run(options: Options) -> Result<Result<(), icbls_verifier_client::Error>, String> {
-    let agent = Agent::builder().with_url(options.url).build().map_err(|e| format!("agent: {e}"))?;
+    // A parsed URL: `with_url` panics on text that does not parse.
+    let agent = Agent::builder().with_url(options.url.as_str()).build().map_err(|e| format!("agent: {e}"))?;
     if options.local {
         agent.fetch_root_key().await.map_err(|e| format!("fetching the local root key: {e}"))?;
     }
@@ -73,7 +81,7 @@ async fn run(options: Options) -> Result<Result<(), icbls_verifier_client::Error
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> ExitCode {
-    let options = match parse(std::env::args().skip(1)) {
+    let options = match parse(std::env::args_os().skip(1)) {
         Ok(options) => options,
         Err(e) => {
             eprintln!("{e}");
