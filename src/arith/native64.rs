@@ -9,7 +9,7 @@
 //! Apart from `invert_vartime` (public values only), no operation branches on the values:
 //! carries and borrows select results through masks, and `eq`/`is_zero` read every word.
 
-use super::words::{add_words, shl_mod, sub_words};
+use super::words::{add_words, mont_mul_const, shl_mod, sub_words};
 
 /// The constants of one prime field, computed at compile time from the modulus.
 pub(crate) struct Params<const N: usize> {
@@ -65,7 +65,7 @@ impl<const N: usize> Params<N> {
 
     /// Enters Montgomery form at compile time (for constants): `words` must be below `p`.
     pub(crate) const fn from_words_const(&self, words: &[u64; 6]) -> Elem<N> {
-        Elem(shl_mod(take::<N>(words), 64 * N, &self.p))
+        Elem(mont_mul_const(&take::<N>(words), &self.r2, &self.p))
     }
 
     pub(crate) const fn zero(&self) -> Elem<N> {

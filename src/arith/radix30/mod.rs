@@ -47,7 +47,7 @@ use wide_scalar as wide;
 #[allow(unused_imports)]
 pub(crate) use wide::Wide2;
 
-use super::words::shl_mod;
+use super::words::{mont_mul_const, shl_mod};
 
 const BITS: u32 = 30;
 const MASK: u64 = (1 << BITS) - 1;
@@ -68,6 +68,9 @@ pub(crate) struct Params<const N: usize> {
     one: [u64; N],
     /// `p·2^(30N-1)` in `2N` limbs: added to a signed double-width sum to make it positive.
     offset: [u64; 26],
+    /// `2^(30N+384) mod p` in 64-bit words: a constant's one Montgomery product with it (in
+    /// 64-bit words) puts it in this kernel's form (compile-time only).
+    to_form: [u64; 6],
 }
 
 /// A field element in this kernel's representation: the limbs are stored in `u32`s, half the
@@ -207,12 +210,13 @@ impl<const N: usize> Params<N> {
             r2: limbs_of::<N>(&shl_mod::<6>(one, 2 * BITS as usize * N, modulus)),
             one: limbs_of::<N>(&shl_mod::<6>(one, BITS as usize * N, modulus)),
             offset: shifted_limbs(&p, BITS as usize * N - 1),
+            to_form: shl_mod::<6>(one, BITS as usize * N + 384, modulus),
         }
     }
 
     /// Enters Montgomery form at compile time (for constants): `words` must be below `p`.
     pub(crate) const fn from_words_const(&self, words: &[u64; 6]) -> Elem<N> {
-        Elem::from_limbs(limbs_of::<N>(&shl_mod::<6>(*words, BITS as usize * N, &self.modulus)))
+        Elem::from_limbs(limbs_of::<N>(&mont_mul_const::<6>(words, &self.to_form, &self.modulus)))
     }
 
     pub(crate) const fn zero(&self) -> Elem<N> {
