@@ -24,7 +24,7 @@
 //! | `certificate` | `certificate` | |
 //! | `canister-signature` | `canister_signature` (with `certificate`) | |
 //! | `drand` | `drand` | |
-//! | `eth` | `eip2537`, `kzg`, `sync_committee` | |
+//! | `eth` | `eip2537`, `kzg`, `sync_committee`, `light_client` | |
 //! | `threshold` | `bls::threshold` | |
 //! | `vetkeys` | `vetkeys` | `sha3`, `chacha20`, `aes-gcm`, `rand_core` |
 //! | `traits` | `interop` (the zkcrypto `ff`/`group`/`pairing` traits) | `ff`, `group`, `pairing`, `rand_core` |
@@ -98,6 +98,9 @@ pub mod interop;
 #[cfg(feature = "eth")]
 #[cfg_attr(docsrs, doc(cfg(feature = "eth")))]
 pub mod kzg;
+#[cfg(feature = "eth")]
+#[cfg_attr(docsrs, doc(cfg(feature = "eth")))]
+pub mod light_client;
 pub mod msm;
 pub mod pairing;
 #[cfg(feature = "eth")]

@@ -1,9 +1,9 @@
 //! Ethereum beacon light-client data from `extra/eth_light_client/` in the public vectors (see
 //! its PROVENANCE.md: Snowbridge's and rainbow-bridge's bootstraps, LightClientUpdates and
 //! execution-header proofs on Goerli, Sepolia, Ropsten and a local devnet, Bellatrix to
-//! Electra, and collector-derived negatives), checked with what `icbls::sync_committee` offers
-//! today. The library has no light-client store yet, so each update is checked piece by piece,
-//! every piece against the collector's recorded result:
+//! Electra, and collector-derived negatives), checked piece by piece, every piece against the
+//! collector's recorded result (the same data runs through `icbls::light_client`'s store in
+//! `extra_eth_light_client_store.rs`):
 //!
 //! - header roots (`BeaconBlockHeader::hash_tree_root`) and committee roots
 //!   (`SyncCommittee::hash_tree_root`, `sync_committee_root`), every committee decoded with
@@ -13,8 +13,10 @@
 //!   `block_roots` 37/69; the execution payload 25 in the body; NEAR's `block_hash` at
 //!   25·16+12 or 25·32+12; Snowbridge's ancestry proofs into `block_roots`);
 //! - every sync aggregate whose committee the data holds with `SyncCommittee::verify`, under the
-//!   domain of the dataset's fork schedule and genesis validators root, and the 2/3 rule on the
-//!   participant count it returns;
+//!   domain of the dataset's fork schedule and genesis validators root (the fork version also
+//!   from `light_client::NetworkConfig`), and the 2/3 rule on the participant count it returns;
+//! - every execution payload header's root, this kit's own SSZ against the library's
+//!   `ExecutionPayloadHeader::hash_tree_root`;
 //! - the committee that signs each update, found from the data (bootstrap, previous update's
 //!   `next_sync_committee`, stand-alone committee files) as the collector's registry does.
 //!
@@ -27,6 +29,7 @@ use icbls_testkit::library as common;
 
 use beacon::*;
 use common::hex;
+use icbls::light_client::{Fork, NetworkConfig};
 use icbls::sync_committee::{
     compute_domain, compute_signing_root, is_valid_merkle_branch, sync_committee_root, Root, SyncCommittee, SyncError,
     DOMAIN_SYNC_COMMITTEE, SYNC_COMMITTEE_SIZE,
@@ -51,7 +54,7 @@ const BLOCK_HASH_FIELD: u64 = 12;
 /// The forks in order: a schedule's fork at an epoch is the last one started by then.
 const FORK_ORDER: [&str; 7] = ["genesis", "altair", "bellatrix", "capella", "deneb", "electra", "fulu"];
 
-/// What today's API cannot check (or checks only in part), each with the reason.
+/// What the data does not let this test check, each with the reason.
 const NOT_REPRESENTABLE: &[(&str, &str)] = &[
     (
         "signature without its committee",
@@ -59,26 +62,9 @@ const NOT_REPRESENTABLE: &[(&str, &str)] = &[
          so there is no key set to run SyncCommittee::verify with; the update's proofs are checked",
     ),
     (
-        "ExecutionPayloadHeader root",
-        "icbls has no execution-payload type: the header's hash_tree_root is this test's own SSZ (sha2); only the \
-         Merkle branch proving it under body_root is the library's is_valid_merkle_branch",
-    ),
-    (
-        "non-mainnet fork schedule",
-        "the library knows only mainnet's schedule (mainnet_fork_version); for Goerli, Sepolia, Ropsten and the devnet \
-         the fork version of signature_slot - 1 is picked here from the dataset's config and passed to \
-         SyncCommittee::verify",
-    ),
-    (
         "proposer signature of a stand-alone header",
         "the header's source carries its proposer's signature (DOMAIN_BEACON_PROPOSER), but the proposer's public \
          key is not in the data",
-    ),
-    (
-        "light-client store",
-        "no LightClientStore in the API (a later issue): the dataset is not run as a sequence (bootstrap, then \
-         process_light_client_update per update, committee rotation, is_better_update, finality); each update's \
-         validity is composed here from roots, branches, verify and the 2/3 rule",
     ),
 ];
 
@@ -210,6 +196,13 @@ struct Network {
     gvr: Root,
     forks: Vec<(&'static str, [u8; 4], u64)>,
     genesis_time: Option<u64>,
+    /// The same schedule as the library's `NetworkConfig`.
+    library: NetworkConfig,
+}
+
+/// The library's fork of a fork's name.
+fn library_fork(name: &str) -> Fork {
+    Fork::from_name(name).unwrap_or_else(|| panic!("{name} has no execution header"))
 }
 
 impl Network {
@@ -226,7 +219,12 @@ impl Network {
                 Some((name, hex(&versions[name]).try_into().unwrap(), epoch))
             })
             .collect();
-        Network { gvr: root(&config["genesis_validators_root"]), forks, genesis_time: config["genesis_time"].as_u64() }
+        Network {
+            gvr: root(&config["genesis_validators_root"]),
+            forks,
+            genesis_time: config["genesis_time"].as_u64(),
+            library: network_config(config),
+        }
     }
 
     /// `compute_fork_version(epoch)` with this schedule, and the fork's name.
@@ -418,7 +416,8 @@ fn check_update(
         let h = h.unwrap();
         let fork = net.fork_at_slot(h.slot);
         let leaf = execution_header_root(payload, fork);
-        tally.name("ExecutionPayloadHeader root", format!("{id} ({side})"));
+        assert_eq!(execution_payload_header(payload).hash_tree_root(library_fork(fork)), leaf, "{id} ({side})");
+        tally.check("ExecutionPayloadHeader root (the kit's SSZ and the library's)");
         let ok = proves(
             &leaf,
             &roots(&u[format!("{side}_execution_branch")]),
@@ -506,8 +505,9 @@ fn check_update(
     tally.check("slot order: signature_slot > attested slot >= finalized slot");
     assert_eq!(cc["fork_for_signature"].as_str(), Some(fork_name), "{id}");
     assert_eq!(root_of4(&cc["fork_version_used"]), fork_version, "{id}");
-    if overrides.fork_version.is_none() {
-        tally.name("non-mainnet fork schedule", id);
+    if let (None, Some(s)) = (overrides.fork_version, signature_slot) {
+        assert_eq!(net.library.signature_fork_version(s), fork_version, "{id}");
+        tally.check("fork version (NetworkConfig::signature_fork_version)");
     }
     let domain = compute_domain(DOMAIN_SYNC_COMMITTEE, fork_version, &net.gvr);
     assert_eq!(domain, root(&cc["domain"]), "{id}");
@@ -652,7 +652,6 @@ fn check_file(file: &str, doc: &Value, tally: &mut Tally) -> BTreeMap<&'static s
         let net = Network::new(&ds["config"]);
         let dcc = &ds["collector_check"];
         all_keys_known(dcc, &["committee_by_period", "committees", "committee_equalities"], dsid);
-        tally.name("light-client store", dsid);
 
         // The committees: each as given, and the registry that says which one signs what.
         let reg = registry(ds, di);
@@ -824,9 +823,11 @@ fn check_execution_proof(file: &str, di: usize, ds: &Value, ep: &Value, tally: &
     let h_root = h.hash_tree_root();
     assert_eq!(h_root, root(&cc["header_root"]), "{id}");
     tally.check("header root (execution proof)");
-    let leaf = execution_header_root(&ep["execution_header"], ep["execution_header_fork"].as_str().unwrap());
+    let fork = ep["execution_header_fork"].as_str().unwrap();
+    let leaf = execution_header_root(&ep["execution_header"], fork);
     assert_eq!(leaf, root(&cc["execution_header_root"]), "{id}");
-    tally.name("ExecutionPayloadHeader root", &id);
+    assert_eq!(execution_payload_header(&ep["execution_header"]).hash_tree_root(library_fork(fork)), leaf, "{id}");
+    tally.check("ExecutionPayloadHeader root (the kit's SSZ and the library's)");
     let (_, expected) = by_prefix(cc, "execution_branch_valid").unwrap();
     let ok = proves(&leaf, &roots(&ep["execution_branch"]), EXECUTION_PAYLOAD_GINDEX, &h.body_root, tally, &id);
     assert_eq!(Some(ok), expected.as_bool(), "{id}");

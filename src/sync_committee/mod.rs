@@ -31,6 +31,7 @@ mod ssz;
 pub use ssz::{
     compute_domain, compute_signing_root, is_valid_merkle_branch, sync_committee_root, BeaconBlockHeader, Root,
 };
+pub(crate) use ssz::{node, uint64_chunk};
 
 use crate::bls::{min_pk, BlsError};
 use crate::{DecodeError, G1Affine, G1Projective};

@@ -9,7 +9,7 @@ use sha2::{Digest, Sha256};
 pub type Root = [u8; 32];
 
 /// `SHA-256(left ‖ right)`: one node of an SSZ Merkle tree.
-fn node(left: &Root, right: &Root) -> Root {
+pub(crate) fn node(left: &Root, right: &Root) -> Root {
     let mut h = Sha256::new();
     h.update(left);
     h.update(right);
@@ -17,7 +17,7 @@ fn node(left: &Root, right: &Root) -> Root {
 }
 
 /// A `uint64` as its SSZ chunk: little-endian, zero-padded to 32 bytes.
-fn uint64_chunk(v: u64) -> Root {
+pub(crate) fn uint64_chunk(v: u64) -> Root {
     let mut chunk = [0u8; 32];
     chunk[..8].copy_from_slice(&v.to_le_bytes());
     chunk

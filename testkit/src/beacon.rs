@@ -1,8 +1,10 @@
 //! Beacon-chain data as the public vectors write it (beacon-API JSON and the collectors' own):
-//! roots, numbers, headers and keys, and the SSZ the library has no type for (an execution
-//! payload header), shared by the sync-committee and light-client tests.
+//! roots, numbers, headers, keys, execution payload headers and fork schedules, shared by the
+//! sync-committee and light-client tests; and this kit's own SSZ root of an execution payload
+//! header, which the library's is checked against.
 
 use crate::vectors::json_hex as hex;
+use icbls::light_client::{ExecutionPayloadHeader, Fork, NetworkConfig, FAR_FUTURE_EPOCH};
 use icbls::sync_committee::{BeaconBlockHeader, Root};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -104,4 +106,49 @@ pub fn execution_header_root(e: &Value, fork: &str) -> Root {
     }
     let width = fields.len();
     merkleize(fields, width)
+}
+
+/// A dataset's network from the collectors' `config` (`fork_versions`, `fork_epochs` and
+/// `genesis_validators_root`): a fork it does not name is not scheduled.
+pub fn network_config(config: &Value) -> NetworkConfig {
+    let version = |name: &str| -> Option<[u8; 4]> {
+        config["fork_versions"].get(name).map(|v| hex(v).try_into().expect("a 4-byte version"))
+    };
+    let epoch = |name: &str| config["fork_epochs"].get(name).map_or(FAR_FUTURE_EPOCH, number);
+    let mut forks = [([0xff; 4], FAR_FUTURE_EPOCH); 6];
+    for (i, fork) in Fork::ALL.into_iter().enumerate() {
+        forks[i] = (version(fork.name()).unwrap_or([0xff; 4]), epoch(fork.name()));
+    }
+    NetworkConfig {
+        genesis_validators_root: root(&config["genesis_validators_root"]),
+        genesis_fork_version: version("genesis").expect("a genesis version"),
+        forks,
+    }
+}
+
+/// The library's `ExecutionPayloadHeader` from beacon-API JSON (the blob fields zero when
+/// absent, as before Deneb).
+pub fn execution_payload_header(e: &Value) -> ExecutionPayloadHeader {
+    let mut base_fee_per_gas = [0u8; 32];
+    base_fee_per_gas[..16].copy_from_slice(&number128(&e["base_fee_per_gas"]).to_le_bytes());
+    let optional = |name: &str| e.get(name).filter(|v| !v.is_null()).map_or(0, number);
+    ExecutionPayloadHeader {
+        parent_hash: root(&e["parent_hash"]),
+        fee_recipient: hex(&e["fee_recipient"]).try_into().expect("a 20-byte address"),
+        state_root: root(&e["state_root"]),
+        receipts_root: root(&e["receipts_root"]),
+        logs_bloom: hex(&e["logs_bloom"]).try_into().expect("a 256-byte bloom"),
+        prev_randao: root(&e["prev_randao"]),
+        block_number: number(&e["block_number"]),
+        gas_limit: number(&e["gas_limit"]),
+        gas_used: number(&e["gas_used"]),
+        timestamp: number(&e["timestamp"]),
+        extra_data: hex(&e["extra_data"]),
+        base_fee_per_gas,
+        block_hash: root(&e["block_hash"]),
+        transactions_root: root(&e["transactions_root"]),
+        withdrawals_root: root(&e["withdrawals_root"]),
+        blob_gas_used: optional("blob_gas_used"),
+        excess_blob_gas: optional("excess_blob_gas"),
+    }
 }
