@@ -53,7 +53,7 @@ fn branch_or_zero(v: &Value, gindex: u64) -> Vec<[u8; 32]> {
 }
 
 fn update(u: &Value, fork: Fork) -> LightClientUpdate {
-    let part = |side: &str| u.get(&format!("{side}_execution")).map(|e| (e, &u[&format!("{side}_execution_branch")]));
+    let part = |side: &str| u.get(format!("{side}_execution")).map(|e| (e, &u[&format!("{side}_execution_branch")]));
     let finalized = if u["finalized_header"].is_null() {
         LightClientHeader::empty(fork)
     } else {
@@ -332,7 +332,7 @@ fn execution_headers_match_this_tests_ssz_and_are_proven_under_the_body_root() {
             let mut headers = Vec::new();
             for u in ds["updates"].as_array().unwrap() {
                 for side in ["attested", "finalized"] {
-                    let e = u.get(&format!("{side}_execution")).filter(|e| !e.is_null());
+                    let e = u.get(format!("{side}_execution")).filter(|e| !e.is_null());
                     if let Some(e) = e {
                         headers.push((
                             u[&format!("{side}_header")].clone(),
