@@ -200,6 +200,34 @@ fn the_store_follows_the_devnet_across_a_period_boundary() {
     assert_eq!(replay, store);
 }
 
+#[test]
+fn the_store_follows_the_devnet_from_ssz_bytes_as_from_json() {
+    let Some(sets) = datasets("snowbridge.json") else { return };
+    let (ds, config) = sets.iter().find(|(d, _)| d["id"] == "snowbridge_local_deneb").expect("the Deneb devnet");
+    let mut from_json = store_of(ds, config);
+    // The bootstrap and updates as a relayer sends them: SSZ in Deneb's shape, where a beacon
+    // header alone carries an empty execution part.
+    let b = bootstrap(&ds["bootstrap"]);
+    let b = LightClientBootstrap::from_ssz_bytes(&b.to_ssz_bytes(Fork::Deneb), Fork::Deneb).unwrap();
+    assert!(b.header.execution.is_some());
+    let trusted = root(&ds["bootstrap"]["collector_check"]["header_root"]);
+    let mut from_bytes = LightClientStore::initialize(config.clone(), &trusted, &b, false).unwrap();
+    // The spec's rule refuses such a header: its empty execution part is not proven.
+    assert_eq!(
+        LightClientStore::initialize(config.clone(), &trusted, &b, true),
+        Err(LightClientError::InvalidHeader { header: "header" })
+    );
+    for u in ds["updates"].as_array().unwrap() {
+        let direct = update(u, Fork::Deneb);
+        let decoded = LightClientUpdate::from_ssz_bytes(&direct.to_ssz_bytes(Fork::Deneb), Fork::Deneb).unwrap();
+        from_json.process_update(&direct, direct.signature_slot).unwrap();
+        from_bytes.process_update(&decoded, decoded.signature_slot).unwrap();
+        assert_eq!(from_bytes.finalized_header().beacon, from_json.finalized_header().beacon);
+        assert_eq!(from_bytes.next_sync_committee_root(), from_json.next_sync_committee_root());
+    }
+    assert_eq!(from_bytes.current_period(), 1);
+}
+
 /// A store and two valid updates of it, for the attacks below (Goerli, Capella, period 636):
 /// one bringing the next committee, one with a newer header and no committee.
 fn goerli_capella() -> Option<(LightClientStore, LightClientUpdate, LightClientUpdate)> {
@@ -356,6 +384,10 @@ fn execution_headers_match_this_tests_ssz_and_are_proven_under_the_body_root() {
                 let mut bad = h.clone();
                 bad.execution.as_mut().unwrap().block_number += 1;
                 assert!(!bad.is_valid(config, true));
+                // `extra_data` past its 32-byte limit (a header built in code) is invalid.
+                let mut long = h.clone();
+                long.execution.as_mut().unwrap().extra_data = vec![0; 33];
+                assert!(!long.is_valid(config, true) && !long.is_valid(config, false));
                 // Through SSZ and back, in its fork's shape.
                 let bytes = h.to_ssz_bytes(fork);
                 assert_eq!(LightClientHeader::from_ssz_bytes(&bytes, fork), Ok(h.clone()));

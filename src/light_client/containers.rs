@@ -179,23 +179,27 @@ impl LightClientHeader {
 
     /// `is_valid_light_client_header` (Deneb's version, which Electra and Fulu keep): before
     /// Deneb the blob fields are zero; before Capella the execution part is empty; from Capella
-    /// on the execution payload header is proven under `beacon.body_root`. With
-    /// `execution_required` false (a client that follows beacon headers only, as bridges such
-    /// as Snowbridge do), a Capella or later header may come without its execution part.
+    /// on the execution payload header is proven under `beacon.body_root`. `extra_data` is at
+    /// most 32 bytes (the SSZ limit, which a header built in code could break).
+    ///
+    /// With `execution_required` false (a client that follows beacon headers alone, as bridges
+    /// such as Snowbridge do), a Capella or later header may come without its execution part:
+    /// none, or an empty one with a zero branch (what such a header is once through SSZ).
     pub fn is_valid(&self, config: &NetworkConfig, execution_required: bool) -> bool {
         let epoch = epoch_at_slot(self.beacon.slot);
+        let zero_branch = self.execution_branch == [[0; 32]; 4];
         let execution = match &self.execution {
-            Some(e) => e,
-            None => {
-                return self.execution_branch == [[0; 32]; 4]
-                    && (!execution_required || epoch < config.fork_epoch(Fork::Capella));
-            }
+            Some(e) if execution_required || !zero_branch || *e != ExecutionPayloadHeader::empty() => e,
+            _ => return zero_branch && (!execution_required || epoch < config.fork_epoch(Fork::Capella)),
         };
+        if execution.extra_data.len() > MAX_EXTRA_DATA_BYTES {
+            return false;
+        }
         if epoch < config.fork_epoch(Fork::Deneb) && (execution.blob_gas_used != 0 || execution.excess_blob_gas != 0) {
             return false;
         }
         if epoch < config.fork_epoch(Fork::Capella) {
-            return *execution == ExecutionPayloadHeader::empty() && self.execution_branch == [[0; 32]; 4];
+            return *execution == ExecutionPayloadHeader::empty() && zero_branch;
         }
         is_valid_merkle_branch(
             &self.execution_root(config),
@@ -246,9 +250,11 @@ impl SyncCommitteeKeys {
         SyncCommitteeKeys { pubkeys: alloc::vec![[0; 48]; SYNC_COMMITTEE_SIZE], aggregate_pubkey: [0; 48] }
     }
 
-    /// Whether every byte is zero.
+    /// Whether this is the empty committee: 512 zero keys and a zero sum.
     pub fn is_empty(&self) -> bool {
-        self.aggregate_pubkey == [0; 48] && self.pubkeys.iter().all(|k| *k == [0; 48])
+        self.pubkeys.len() == SYNC_COMMITTEE_SIZE
+            && self.aggregate_pubkey == [0; 48]
+            && self.pubkeys.iter().all(|k| *k == [0; 48])
     }
 
     /// `hash_tree_root`: the root the beacon state commits to.

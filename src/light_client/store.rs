@@ -466,7 +466,9 @@ impl LightClientStore {
 
     /// `process_light_client_store_force_update`: once a period has passed since the finalized
     /// header without a finalizing update, applies the best update kept, its attested header
-    /// taken as final if its finalized one is not newer. Returns whether it did.
+    /// taken as final if its finalized one is not newer. Returns whether it did. The kept
+    /// update is dropped even when applying it fails (the error says why), unlike the spec,
+    /// whose assertion would leave it to fail again at every slot.
     pub fn process_force_update(&mut self, current_slot: u64) -> Result<bool, LightClientError> {
         let Some(best) = &self.best_valid_update else {
             return Ok(false);
@@ -478,9 +480,11 @@ impl LightClientStore {
         if update.finalized_header.beacon.slot <= self.finalized_header.beacon.slot {
             update.finalized_header = update.attested_header.clone();
         }
-        let plan = self.prepare_apply(&update)?;
-        self.apply(&update, plan);
+        // The kept update is spent either way: one that cannot be applied would otherwise
+        // be retried, and refused, at every later slot.
+        let plan = self.prepare_apply(&update);
         self.best_valid_update = None;
+        self.apply(&update, plan?);
         Ok(true)
     }
 
