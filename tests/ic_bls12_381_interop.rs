@@ -1,6 +1,5 @@
 //! Conversions to and from dfinity's `ic_bls12_381` (feature `ic_bls12_381`): both ways, on
 //! random and edge values, with the operations of both libraries commuting with them.
-#![cfg(feature = "ic_bls12_381")]
 
 use icbls_testkit::library as common;
 

@@ -62,13 +62,13 @@ pub const GENERATED: &[Generated] = &[
     Generated {
         name: "interfaces",
         files: &["canisters/verifier/verifier.did", "canisters/bench/bench.did", "canisters/baseline/baseline.did"],
-        writer: &["cargo", "test", "--release", "--locked", "-p", "icbls-bench", "--test", "interfaces"],
+        writer: &["cargo", "test", "--release", "--locked", "-p", "icbls-bench", "--test", "all", "--", "interfaces::"],
         env: &[("ICBLS_WRITE_DID", "1")],
     },
     Generated {
         name: "limits",
         files: &["canisters/verifier/README.md"],
-        writer: &["cargo", "test", "--release", "--locked", "-p", "icbls-verifier", "--test", "limits"],
+        writer: &["cargo", "test", "--release", "--locked", "-p", "icbls-verifier", "--test", "all", "--", "limits::"],
         env: &[("ICBLS_WRITE_LIMITS", "1")],
     },
     Generated {

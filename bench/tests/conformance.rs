@@ -1,7 +1,7 @@
 //! The public vectors (`../shared/vectors` or `ICBLS_VECTORS`: every family, and the EIPs
 //! repository's EIP-2537 files of `extra/eip2537`) through the verifier canister on the backend
 //! (the meter; PocketIC when `POCKET_IC_BIN` is set), with the runner behind
-//! `icbls-bench vectors PATH...`. `cargo test -p icbls-bench --test conformance -- --nocapture`
+//! `icbls-bench vectors PATH...`. `cargo test -p icbls-bench --test all -- conformance:: --nocapture`
 //! prints the report.
 
 use icbls_bench::vectors::run_vectors;

@@ -49,7 +49,7 @@
 //!   signed under another domain type (`verify_sync_aggregate` fixes `DOMAIN_SYNC_COMMITTEE`,
 //!   under which that aggregate verifies, as the canister confirms).
 
-mod common;
+use crate::common;
 
 use candid::Principal;
 use common::{changed, refusal};

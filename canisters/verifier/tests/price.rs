@@ -8,7 +8,7 @@
 //! measured in their dearest shape per byte (forks over empty leaves, walked by lookups), up to
 //! the query's caps.
 
-mod common;
+use crate::common;
 
 use icbls_testkit::certificates;
 

@@ -10,7 +10,7 @@
 //!   ask for (instructions asserted);
 //! * what cannot be forged: the rogue-key attack on aggregation, through the canister.
 
-mod common;
+use crate::common;
 
 use candid::{CandidType, Principal};
 use icbls::bls::{min_pk, min_sig, SecretKey};

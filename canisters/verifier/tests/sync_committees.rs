@@ -3,7 +3,7 @@
 //! store kept across an upgrade, and the store attacked by a paying stranger who tries to evict
 //! the operators' committees or fill the store.
 
-mod common;
+use crate::common;
 
 use candid::{CandidType, Principal};
 use common::refusal;

@@ -2,7 +2,7 @@
 //! `POCKET_IC_BIN` is set): each method's success and failure paths. The shared vectors go
 //! through it in `conformance.rs`; the limits are found in `limits.rs`.
 
-mod common;
+use crate::common;
 
 use icbls_testkit::certificates;
 

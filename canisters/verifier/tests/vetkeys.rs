@@ -4,7 +4,7 @@
 //! proof of a mainnet VRF output), an IBE ciphertext equal to ic-vetkeys's bytes, and every
 //! malformed argument refused with the argument at fault.
 
-mod common;
+use crate::common;
 
 use candid::Principal;
 use common::{changed, refusal};
