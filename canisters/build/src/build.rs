@@ -62,10 +62,17 @@ pub fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("the workspace root exists")
 }
 
+/// Where cargo builds: `CARGO_TARGET_DIR` if set (as cargo reads it), else the workspace's
+/// `target/`.
 fn target_dir() -> PathBuf {
-    match std::env::var_os("CARGO_TARGET_DIR") {
-        Some(dir) => PathBuf::from(dir),
-        None => workspace_root().join("target"),
+    target_dir_from(std::env::var_os("CARGO_TARGET_DIR"), &workspace_root())
+}
+
+fn target_dir_from(cargo_target_dir: Option<std::ffi::OsString>, root: &Path) -> PathBuf {
+    match cargo_target_dir {
+        // A relative value is relative to the directory cargo runs in: the workspace root.
+        Some(dir) => root.join(dir),
+        None => root.join("target"),
     }
 }
 
@@ -294,8 +301,23 @@ fn without_name_section(wasm: &[u8]) -> Option<Vec<u8>> {
 
 #[cfg(test)]
 mod tests {
-    use super::without_name_section;
+    use super::{artifacts_dir, target_dir_from, without_name_section, workspace_root};
     use crate::artifact::custom_section;
+    use std::path::Path;
+
+    /// Cargo builds where `CARGO_TARGET_DIR` says (absolute, or relative to the workspace root
+    /// where every build runs), and the builds read their Wasm from there; the deployable files
+    /// stay in the workspace's `target/canisters`, where `dfx.json` looks, whatever it says.
+    /// (`tests/dfx_json.rs` runs `dfx.json`'s commands; this is the rule they follow when a user
+    /// has the variable set.)
+    #[test]
+    fn cargo_target_dir_moves_the_build_and_not_the_deployables() {
+        let root = Path::new("/checkout");
+        assert_eq!(target_dir_from(None, root), Path::new("/checkout/target"));
+        assert_eq!(target_dir_from(Some("/elsewhere/t".into()), root), Path::new("/elsewhere/t"));
+        assert_eq!(target_dir_from(Some("build/t".into()), root), Path::new("/checkout/build/t"));
+        assert_eq!(artifacts_dir(), workspace_root().join("target").join("canisters"));
+    }
 
     /// The `name` section goes; every other section, custom ones included, stays byte for byte.
     #[test]
