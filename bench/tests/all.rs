@@ -7,4 +7,5 @@ mod interfaces;
 mod meter_matches_counter;
 mod profile;
 mod rows;
+mod shared_build;
 mod simd_kernel;
