@@ -18,6 +18,7 @@ use icbls_harness::{
 
 use icbls_harness::{MIN_PK_DST as DST_G2, MIN_SIG_DST as DST_G1};
 
+mod light_client;
 mod sync_committee;
 mod threshold;
 mod vetkeys;
@@ -27,6 +28,7 @@ const MESSAGE: [u8; 32] = [0xab; 32];
 
 /// Every row's measurement, in whichever file it is written.
 mod measurements {
+    pub(crate) use super::light_client::*;
     pub(crate) use super::sync_committee::*;
     pub(crate) use super::threshold::*;
     pub(crate) use super::vetkeys::*;

@@ -49,7 +49,7 @@ fn signing_root() -> [u8; 32] {
 }
 
 /// The bench canister's committee: keys `[i·k]·G1`, i = 1..=512, and `k`.
-fn committee_keys() -> (Scalar, Vec<G1Affine>) {
+pub(crate) fn committee_keys() -> (Scalar, Vec<G1Affine>) {
     let k = Scalar::from(0x5eed_1234_abcd).pow_vartime(&[0x9e37_79b9_7f4a_7c15, 7, 0, 0]);
     let step = G1Projective::generator() * k;
     let mut acc = G1Projective::identity();
@@ -69,20 +69,42 @@ pub(crate) fn sync_committee_register() -> u64 {
     let (_, keys) = committee_keys();
     let compressed: Vec<[u8; 48]> = keys.iter().map(G1Affine::to_compressed).collect();
     let mut decoded = None;
-    let count = measure(compressed, |compressed| {
-        let keys: Option<Vec<G1Affine>> = compressed
-            .iter()
-            .map(|bytes| {
-                Option::<G1Affine>::from(G1Affine::from_compressed(bytes)).filter(|k| !bool::from(k.is_identity()))
-            })
-            .collect();
-        decoded = keys.map(|keys| {
-            let sum = keys.iter().fold(G1Projective::identity(), |acc, k| acc + k);
-            (keys, sum)
-        });
-    });
+    let count = measure(compressed, |compressed| decoded = decode_committee(compressed));
     assert_eq!(decoded.map(|(k, _)| k), Some(keys), "sync_committee_register: the keys decode");
     count
+}
+
+/// The crate's checked decompression of every key (the identity refused), and their sum.
+pub(crate) fn decode_committee(compressed: &[[u8; 48]]) -> Option<(Vec<G1Affine>, G1Projective)> {
+    let keys: Option<Vec<G1Affine>> = compressed
+        .iter()
+        .map(|bytes| {
+            Option::<G1Affine>::from(G1Affine::from_compressed(bytes)).filter(|k| !bool::from(k.is_identity()))
+        })
+        .collect();
+    keys.map(|keys| {
+        let sum = keys.iter().fold(G1Projective::identity(), |acc, k| acc + k);
+        (keys, sum)
+    })
+}
+
+/// `eth_fast_aggregate_verify` of the members `bits` names, over `signing_root`, as one
+/// two-pair product.
+pub(crate) fn aggregate_verifies(
+    keys: &[G1Affine],
+    bits: &[u8],
+    signature: &[u8; 96],
+    signing_root: &[u8; 32],
+) -> bool {
+    let Some(signature) = Option::<G2Affine>::from(G2Affine::from_compressed(signature)) else { return false };
+    let participants = keys.iter().enumerate().filter(|(i, _)| bits[i / 8] >> (i % 8) & 1 == 1);
+    let key = G1Affine::from(participants.fold(G1Projective::identity(), |acc, (_, k)| acc + k));
+    let h = <G2Projective as HashToCurve<ExpandMsgXmd<sha2::Sha256>>>::hash_to_curve([&signing_root[..]], MIN_PK_DST);
+    let f = multi_miller_loop(&[
+        (&key, &G2Prepared::from(G2Affine::from(h))),
+        (&-G1Affine::generator(), &G2Prepared::from(signature)),
+    ]);
+    !bool::from(key.is_identity()) && f.final_exponentiation() == Gt::identity()
 }
 
 fn verify_row(participants: usize) -> u64 {
@@ -97,16 +119,7 @@ fn verify_row(participants: usize) -> u64 {
     let signature = G2Affine::from(h * secret).to_compressed();
     let mut ok = false;
     let count = measure((keys, bits, signature), |(keys, bits, signature)| {
-        let Some(signature) = Option::<G2Affine>::from(G2Affine::from_compressed(signature)) else { return };
-        let participants = keys.iter().enumerate().filter(|(i, _)| bits[i / 8] >> (i % 8) & 1 == 1);
-        let key = G1Affine::from(participants.fold(G1Projective::identity(), |acc, (_, k)| acc + k));
-        let h =
-            <G2Projective as HashToCurve<ExpandMsgXmd<sha2::Sha256>>>::hash_to_curve([&signing_root()[..]], MIN_PK_DST);
-        let f = multi_miller_loop(&[
-            (&key, &G2Prepared::from(G2Affine::from(h))),
-            (&-G1Affine::generator(), &G2Prepared::from(signature)),
-        ]);
-        ok = !bool::from(key.is_identity()) && f.final_exponentiation() == Gt::identity();
+        ok = aggregate_verifies(keys, bits, signature, &signing_root())
     });
     assert!(ok, "sync_aggregate_verify: the aggregate verifies");
     count

@@ -10,6 +10,7 @@ use icbls::pairing::{multi_miller_loop, pairing_check, pairing_check_prepared, G
 use icbls::{Fp, Fp12, Fp2, Fp6, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use icbls_harness::measure;
 
+mod light_client;
 mod protocols;
 mod sync_committee;
 mod threshold;
@@ -17,6 +18,7 @@ mod vetkeys;
 
 /// Every row's measurement, in whichever file it is written.
 mod measurements {
+    pub(crate) use super::light_client::*;
     pub(crate) use super::protocols::*;
     pub(crate) use super::sync_committee::*;
     pub(crate) use super::threshold::*;

@@ -9,6 +9,8 @@
 
 use core::hint::black_box;
 
+#[cfg(feature = "light-client")]
+pub mod light_client;
 pub mod rows;
 pub mod vetkeys;
 

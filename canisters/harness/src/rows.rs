@@ -93,6 +93,9 @@ macro_rules! bench_rows {
             sync_aggregate_verify_512:          query  baseline query  [];
             sync_aggregate_verify_400:          query  baseline query  [];
             sync_aggregate_verify_342:          query  baseline query  [];
+            eth_light_client_bootstrap:         query  baseline update [];
+            eth_light_client_update_handoff:    query  baseline update [];
+            eth_light_client_finality_update:   query  baseline query  [];
             vetkey_derive_public_key:           query  baseline query  [];
             vetkey_decrypt_and_verify:          query  baseline query  [];
             ibe_encrypt:                        query  baseline query  [];
