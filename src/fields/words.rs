@@ -70,14 +70,32 @@ pub(crate) const fn from_hex(hex: &str) -> [u64; 6] {
     let mut out = [0u64; 6];
     let mut i = 0;
     while i < digits.len() {
-        let d = digits[digits.len() - 1 - i];
-        let v = match d {
-            b'0'..=b'9' => d - b'0',
-            b'a'..=b'f' => d - b'a' + 10,
-            b'A'..=b'F' => d - b'A' + 10,
-            _ => panic!("not a hexadecimal digit"),
-        };
-        out[i / 16] |= (v as u64) << (4 * (i % 16));
+        out[i / 16] |= (hex_digit(digits[digits.len() - 1 - i]) as u64) << (4 * (i % 16));
+        i += 1;
+    }
+    out
+}
+
+/// One hexadecimal digit's value, at compile time.
+const fn hex_digit(d: u8) -> u8 {
+    match d {
+        b'0'..=b'9' => d - b'0',
+        b'a'..=b'f' => d - b'a' + 10,
+        b'A'..=b'F' => d - b'A' + 10,
+        _ => panic!("not a hexadecimal digit"),
+    }
+}
+
+/// `N` bytes from `2N` hexadecimal digits (no prefix), at compile time: keys and roots written
+/// as they are published.
+#[cfg(any(feature = "eth", feature = "vetkeys"))]
+pub(crate) const fn hex_bytes<const N: usize>(hex: &str) -> [u8; N] {
+    let digits = hex.as_bytes();
+    assert!(digits.len() == 2 * N, "two digits a byte");
+    let mut out = [0u8; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = hex_digit(digits[2 * i]) << 4 | hex_digit(digits[2 * i + 1]);
         i += 1;
     }
     out

@@ -3,7 +3,8 @@
 //! decides the light-client containers' shapes, the generalized indices of the proofs and the
 //! version a sync committee signs under.
 
-use crate::sync_committee::{Root, SLOTS_PER_EPOCH};
+use crate::fields::words::hex_bytes;
+use crate::sync_committee::{Root, MAINNET_FORKS, SLOTS_PER_EPOCH};
 
 /// Epochs in a sync-committee period (`EPOCHS_PER_SYNC_COMMITTEE_PERIOD`, mainnet preset).
 pub const EPOCHS_PER_SYNC_COMMITTEE_PERIOD: u64 = 256;
@@ -108,19 +109,12 @@ pub struct NetworkConfig {
 pub const MAINNET: NetworkConfig = NetworkConfig {
     genesis_validators_root: crate::sync_committee::MAINNET_GENESIS_VALIDATORS_ROOT,
     genesis_fork_version: [0, 0, 0, 0],
-    forks: [
-        ([1, 0, 0, 0], 74_240),
-        ([2, 0, 0, 0], 144_896),
-        ([3, 0, 0, 0], 194_048),
-        ([4, 0, 0, 0], 269_568),
-        ([5, 0, 0, 0], 364_032),
-        ([6, 0, 0, 0], 411_392),
-    ],
+    forks: MAINNET_FORKS,
 };
 
 /// Sepolia (eth-clients/sepolia `metadata/config.yaml`).
 pub const SEPOLIA: NetworkConfig = NetworkConfig {
-    genesis_validators_root: hex32("d8ea171f3c94aea21ebc42a1ed61052acf3f9209c00e4efbaaddac09ed9b8078"),
+    genesis_validators_root: hex_bytes("d8ea171f3c94aea21ebc42a1ed61052acf3f9209c00e4efbaaddac09ed9b8078"),
     genesis_fork_version: [0x90, 0, 0, 0x69],
     forks: [
         ([0x90, 0, 0, 0x70], 50),
@@ -134,7 +128,7 @@ pub const SEPOLIA: NetworkConfig = NetworkConfig {
 
 /// Holesky (eth-clients/holesky `metadata/config.yaml`).
 pub const HOLESKY: NetworkConfig = NetworkConfig {
-    genesis_validators_root: hex32("9143aa7c615a7f7115e2b6aac319c03529df8242ae705fba9df39b79c59fa8b1"),
+    genesis_validators_root: hex_bytes("9143aa7c615a7f7115e2b6aac319c03529df8242ae705fba9df39b79c59fa8b1"),
     genesis_fork_version: [0x01, 0x01, 0x70, 0x00],
     forks: [
         ([0x02, 0x01, 0x70, 0x00], 0),
@@ -148,7 +142,7 @@ pub const HOLESKY: NetworkConfig = NetworkConfig {
 
 /// Hoodi (eth-clients/hoodi `metadata/config.yaml`).
 pub const HOODI: NetworkConfig = NetworkConfig {
-    genesis_validators_root: hex32("212f13fc4df078b6cb7db228f1c8307566dcecf900867401a92023d7ba99cb5f"),
+    genesis_validators_root: hex_bytes("212f13fc4df078b6cb7db228f1c8307566dcecf900867401a92023d7ba99cb5f"),
     genesis_fork_version: [0x10, 0x00, 0x09, 0x10],
     forks: [
         ([0x20, 0x00, 0x09, 0x10], 0),
@@ -159,26 +153,6 @@ pub const HOODI: NetworkConfig = NetworkConfig {
         ([0x70, 0x00, 0x09, 0x10], 50_688),
     ],
 };
-
-/// 32 bytes from 64 hex digits, at compile time.
-const fn hex32(text: &str) -> Root {
-    const fn digit(c: u8) -> u8 {
-        match c {
-            b'0'..=b'9' => c - b'0',
-            b'a'..=b'f' => c - b'a' + 10,
-            _ => panic!("not a lowercase hex digit"),
-        }
-    }
-    let text = text.as_bytes();
-    assert!(text.len() == 64);
-    let mut out = [0u8; 32];
-    let mut i = 0;
-    while i < 32 {
-        out[i] = digit(text[2 * i]) << 4 | digit(text[2 * i + 1]);
-        i += 1;
-    }
-    out
-}
 
 /// `compute_epoch_at_slot`.
 pub fn epoch_at_slot(slot: u64) -> u64 {

@@ -55,7 +55,7 @@ pub const SLOTS_PER_EPOCH: u64 = 32;
 
 /// Mainnet's fork versions and the epochs they start at (consensus-specs `configs/mainnet.yaml`:
 /// Altair, Bellatrix, Capella, Deneb, Electra, Fulu).
-const MAINNET_FORKS: [([u8; 4], u64); 6] = [
+pub(crate) const MAINNET_FORKS: [([u8; 4], u64); 6] = [
     ([1, 0, 0, 0], 74_240),
     ([2, 0, 0, 0], 144_896),
     ([3, 0, 0, 0], 194_048),

@@ -1,6 +1,7 @@
 //! Public-key derivation and transport keys.
 
 use super::{hash_to_scalar_two_inputs, VetKeyError, G1_BYTES, G2_BYTES};
+use crate::fields::words::hex_bytes;
 use crate::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use alloc::boxed::Box;
 
@@ -11,35 +12,16 @@ const CONTEXT_DST: &str = "ic-vetkd-bls12-381-g2-context";
 /// them (`backend/rs/ic_vetkeys/src/utils/mod.rs` in github.com/dfinity/vetkeys, commit 31b1a1c):
 /// `(key name, compressed G2 point)`. Mainnet first.
 pub(super) const MAINNET_KEYS: [(&str, [u8; G2_BYTES]); 2] = [
-    ("key_1", hex96("a9caf9ae8af0c7c7272f8a122133e2e0c7c0899b75e502bda9e109ca8193ded3ef042ed96db1125e1bdaad77d8cc60d917e122fe2501c45b96274f43705edf0cfd455bc66c3c060faa2fcd15486e76351edf91fecb993797273bbc8beaa47404")),
-    ("test_key_1", hex96("ad86e8ff845912f022a0838a502d763fdea547c9948f8cb20ea7738dd52c1c38dcb4c6ca9ac29f9ac690fc5ad7681cb41922b8dffbd65d94bff141f5fb5b6624eccc03bf850f222052df888cf9b1e47203556d7522271cbb879b2ef4b8c2bfb1")),
+    ("key_1", hex_bytes("a9caf9ae8af0c7c7272f8a122133e2e0c7c0899b75e502bda9e109ca8193ded3ef042ed96db1125e1bdaad77d8cc60d917e122fe2501c45b96274f43705edf0cfd455bc66c3c060faa2fcd15486e76351edf91fecb993797273bbc8beaa47404")),
+    ("test_key_1", hex_bytes("ad86e8ff845912f022a0838a502d763fdea547c9948f8cb20ea7738dd52c1c38dcb4c6ca9ac29f9ac690fc5ad7681cb41922b8dffbd65d94bff141f5fb5b6624eccc03bf850f222052df888cf9b1e47203556d7522271cbb879b2ef4b8c2bfb1")),
 ];
 
 /// PocketIC's vetKD master public keys, same source.
 pub(super) const POCKETIC_KEYS: [(&str, [u8; G2_BYTES]); 3] = [
-    ("key_1", hex96("8c800b5cff00463d26e8167369168827f1e48f4d8d60f71dd6a295580f65275b5f5f8e6a792c876b2c72492136530d0710a27522ee63977a76216c3cef9e70bfcb45b88736fc62142e7e0737848ce06cbb1f45a4a6a349b142ae5cf7853561e0")),
-    ("test_key_1", hex96("9069b82c7aae418cef27678291e7f2cb1a008a500eceba7199bffca12421b07c158987c6a22618af3d1958738b2835691028801f7663d311799733286c557c8979184bb62cb559a4d582fca7d2e48b860f08ed6641aef66a059ec891889a6218")),
-    ("dfx_test_key", hex96("b181c14cf9d04ba45d782c0067a44b0aaa9fc2acf94f1a875f0dae801af4f80339a7e6bf8b09fcf993824c8df3080b3f1409b688ca08cbd44d2cb28db9899f4aa3b5f06b9174240448e10be2f01f9f80079ea5431ce2d11d1c8d1c775333315f")),
+    ("key_1", hex_bytes("8c800b5cff00463d26e8167369168827f1e48f4d8d60f71dd6a295580f65275b5f5f8e6a792c876b2c72492136530d0710a27522ee63977a76216c3cef9e70bfcb45b88736fc62142e7e0737848ce06cbb1f45a4a6a349b142ae5cf7853561e0")),
+    ("test_key_1", hex_bytes("9069b82c7aae418cef27678291e7f2cb1a008a500eceba7199bffca12421b07c158987c6a22618af3d1958738b2835691028801f7663d311799733286c557c8979184bb62cb559a4d582fca7d2e48b860f08ed6641aef66a059ec891889a6218")),
+    ("dfx_test_key", hex_bytes("b181c14cf9d04ba45d782c0067a44b0aaa9fc2acf94f1a875f0dae801af4f80339a7e6bf8b09fcf993824c8df3080b3f1409b688ca08cbd44d2cb28db9899f4aa3b5f06b9174240448e10be2f01f9f80079ea5431ce2d11d1c8d1c775333315f")),
 ];
-
-const fn hex96(s: &str) -> [u8; G2_BYTES] {
-    const fn nibble(c: u8) -> u8 {
-        match c {
-            b'0'..=b'9' => c - b'0',
-            b'a'..=b'f' => c - b'a' + 10,
-            _ => panic!("not a lowercase hex digit"),
-        }
-    }
-    let s = s.as_bytes();
-    assert!(s.len() == 2 * G2_BYTES);
-    let mut out = [0u8; G2_BYTES];
-    let mut i = 0;
-    while i < G2_BYTES {
-        out[i] = (nibble(s[2 * i]) << 4) | nibble(s[2 * i + 1]);
-        i += 1;
-    }
-    out
-}
 
 fn lookup(keys: &[(&str, [u8; G2_BYTES])], name: &str) -> Option<MasterPublicKey> {
     let (_, bytes) = keys.iter().find(|(n, _)| *n == name)?;

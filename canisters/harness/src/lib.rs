@@ -6,6 +6,10 @@
 //! that fixed cost is measured in the same message with an empty operation and subtracted, so
 //! the figure is the operation's alone, and the same wherever the replica's metering applies
 //! (the meter implements it; PocketIC runs it).
+//!
+//! The inputs both canisters measure are here too: hex constants from the public vectors, the
+//! table of rows ([`rows`]), and with the `light-client` feature the light-client rows' chain,
+//! built with icbls (`light_client`).
 
 use core::hint::black_box;
 

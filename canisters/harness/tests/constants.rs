@@ -1,5 +1,6 @@
 //! The harness's constants are the library's and the vectors': the canisters take them as hex
-//! from the harness (which links no icbls code), so these checks run on the host.
+//! from the harness (which links no icbls code outside its `light-client` feature, the light-client
+//! rows' input), so these checks run on the host.
 
 /// The root key, raw and DER-wrapped, is the library's constant, byte for byte.
 #[test]
