@@ -6,7 +6,7 @@
 //! with the rule it breaks and the store unchanged.
 
 use icbls::light_client::{
-    sync_committee_period_at_slot, ExecutionPayloadHeader, Fork, LightClientBootstrap, LightClientError,
+    sync_committee_period_at_slot, zero_branch, ExecutionPayloadHeader, Fork, LightClientBootstrap, LightClientError,
     LightClientFinalityUpdate, LightClientHeader, LightClientOptimisticUpdate, LightClientStore, LightClientUpdate,
     NetworkConfig, SszRule, SyncAggregate, SyncCommitteeKeys, HOLESKY, HOODI, MAINNET, SEPOLIA,
 };
@@ -48,7 +48,7 @@ fn lc_header(beacon: &Value, execution_part: Option<(&Value, &Value)>) -> LightC
 fn branch_or_zero(v: &Value, gindex: u64) -> Vec<[u8; 32]> {
     match v.as_array() {
         Some(nodes) if !nodes.is_empty() => roots(v),
-        _ => vec![[0; 32]; (63 - gindex.leading_zeros()) as usize],
+        _ => zero_branch(gindex),
     }
 }
 
@@ -198,6 +198,48 @@ fn the_store_follows_the_devnet_across_a_period_boundary() {
         Err(LightClientError::SignaturePeriod { store_period: 1, signature_period: 0 })
     );
     assert_eq!(replay, store);
+}
+
+/// The store as bytes ([`LightClientStore::to_bytes`], what a canister keeps in stable memory)
+/// and back after every update of the devnet: the bytes come back the same, and the store read
+/// back is the one that follows the chain, to the same headers and committees.
+#[test]
+fn the_store_follows_the_devnet_through_its_bytes() {
+    let Some(sets) = datasets("snowbridge.json") else { return };
+    let (ds, config) = sets.iter().find(|(d, _)| d["id"] == "snowbridge_local_deneb").expect("the Deneb devnet");
+    let mut direct = store_of(ds, config);
+    let mut through_bytes = direct.clone();
+    for u in ds["updates"].as_array().unwrap() {
+        let u = update(u, Fork::Deneb);
+        direct.process_update(&u, u.signature_slot).unwrap();
+        through_bytes.process_update(&u, u.signature_slot).unwrap();
+        let bytes = through_bytes.to_bytes();
+        through_bytes = LightClientStore::from_bytes(&bytes).unwrap();
+        assert_eq!(through_bytes.to_bytes(), bytes);
+        assert_eq!(through_bytes.finalized_header().beacon, direct.finalized_header().beacon);
+        assert_eq!(through_bytes.optimistic_header().beacon, direct.optimistic_header().beacon);
+        assert_eq!(through_bytes.current_sync_committee_root(), direct.current_sync_committee_root());
+        assert_eq!(through_bytes.next_sync_committee_root(), direct.next_sync_committee_root());
+        assert_eq!(through_bytes.best_valid_update().is_some(), direct.best_valid_update().is_some());
+        assert_eq!(through_bytes.safety_threshold(), direct.safety_threshold());
+    }
+    assert_eq!(through_bytes.current_period(), 1);
+
+    // Bytes of another layout, cut short, or with a key off the curve are refused by name.
+    let bytes = direct.to_bytes();
+    let refused = |bytes: &[u8]| LightClientStore::from_bytes(bytes).unwrap_err();
+    // Cut short: the last variable field, the optimistic header, loses its end.
+    assert!(matches!(refused(&bytes[..bytes.len() - 1]).reason, SszRule::Length { .. }));
+    let short = refused(&bytes[..100]);
+    assert_eq!((short.field, matches!(short.reason, SszRule::Length { .. })), ("LightClientStore", true));
+    let mut other_version = bytes.clone();
+    other_version[0] = 2;
+    assert_eq!((refused(&other_version).field, refused(&other_version).reason), ("version", SszRule::Invalid));
+    let mut off_curve = bytes.clone();
+    // The fixed part: version, network, flag, the finalized header's offset; then the current
+    // committee's root and sum, then its first key (x, y): a byte of its y.
+    off_curve[1 + 108 + 1 + 4 + 32 + 96 + 60] ^= 1;
+    assert_eq!((refused(&off_curve).field, refused(&off_curve).reason), ("current_sync_committee", SszRule::Invalid));
 }
 
 #[test]

@@ -13,20 +13,9 @@ use icbls::sync_committee::{
     SYNC_COMMITTEE_SIZE,
 };
 use icbls::{DecodeError, Fr};
+use icbls_testkit::beacon::{header, number, root};
+use icbls_testkit::vectors::json_hex as hex;
 use serde_json::Value;
-
-fn hex(v: &Value) -> Vec<u8> {
-    let s = v.as_str().expect("a hex string");
-    hex::decode(s.strip_prefix("0x").unwrap_or(s)).expect("valid hex")
-}
-
-fn root(v: &Value) -> [u8; 32] {
-    hex(v).try_into().unwrap()
-}
-
-fn number(v: &Value) -> u64 {
-    v.as_str().unwrap().parse().unwrap()
-}
 
 struct Update {
     committee: Vec<Vec<u8>>,
@@ -52,13 +41,7 @@ fn mainnet_update() -> Option<Update> {
     Some(Update {
         committee: v["committee"].as_array().unwrap().iter().map(hex).collect(),
         aggregate_key: hex(&v["aggregate_pubkey"]),
-        header: BeaconBlockHeader {
-            slot: number(&h["slot"]),
-            proposer_index: number(&h["proposer_index"]),
-            parent_root: root(&h["parent_root"]),
-            state_root: root(&h["state_root"]),
-            body_root: root(&h["body_root"]),
-        },
+        header: header(h),
         header_root: root(&v["attested_header_root"]),
         signing_root: root(&v["signing_root"]),
         bits: hex(&v["sync_committee_bits"]),

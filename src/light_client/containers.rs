@@ -187,10 +187,10 @@ impl LightClientHeader {
     /// none, or an empty one with a zero branch (what such a header is once through SSZ).
     pub fn is_valid(&self, config: &NetworkConfig, execution_required: bool) -> bool {
         let epoch = epoch_at_slot(self.beacon.slot);
-        let zero_branch = self.execution_branch == [[0; 32]; 4];
+        let branch_is_zero = self.execution_branch == [[0; 32]; 4];
         let execution = match &self.execution {
-            Some(e) if execution_required || !zero_branch || *e != ExecutionPayloadHeader::empty() => e,
-            _ => return zero_branch && (!execution_required || epoch < config.fork_epoch(Fork::Capella)),
+            Some(e) if execution_required || !branch_is_zero || *e != ExecutionPayloadHeader::empty() => e,
+            _ => return branch_is_zero && (!execution_required || epoch < config.fork_epoch(Fork::Capella)),
         };
         if execution.extra_data.len() > MAX_EXTRA_DATA_BYTES {
             return false;
@@ -199,7 +199,7 @@ impl LightClientHeader {
             return false;
         }
         if epoch < config.fork_epoch(Fork::Capella) {
-            return *execution == ExecutionPayloadHeader::empty() && zero_branch;
+            return *execution == ExecutionPayloadHeader::empty() && branch_is_zero;
         }
         is_valid_merkle_branch(
             &self.execution_root(config),
@@ -209,6 +209,11 @@ impl LightClientHeader {
             &self.beacon.body_root,
         )
     }
+}
+
+/// The branch an update carries where it proves nothing: zero nodes, as deep as `gindex`.
+pub fn zero_branch(gindex: u64) -> Vec<Root> {
+    alloc::vec![[0; 32]; floorlog2(gindex) as usize]
 }
 
 /// `floorlog2`.
@@ -361,7 +366,7 @@ impl LightClientFinalityUpdate {
         LightClientUpdate {
             attested_header: self.attested_header,
             next_sync_committee: SyncCommitteeKeys::empty(),
-            next_sync_committee_branch: alloc::vec![[0; 32]; floorlog2(fork.next_sync_committee_gindex()) as usize],
+            next_sync_committee_branch: zero_branch(fork.next_sync_committee_gindex()),
             finalized_header: self.finalized_header,
             finality_branch: self.finality_branch,
             sync_aggregate: self.sync_aggregate,
@@ -377,9 +382,9 @@ impl LightClientOptimisticUpdate {
         LightClientUpdate {
             attested_header: self.attested_header,
             next_sync_committee: SyncCommitteeKeys::empty(),
-            next_sync_committee_branch: alloc::vec![[0; 32]; floorlog2(fork.next_sync_committee_gindex()) as usize],
+            next_sync_committee_branch: zero_branch(fork.next_sync_committee_gindex()),
             finalized_header: LightClientHeader::empty(fork),
-            finality_branch: alloc::vec![[0; 32]; floorlog2(fork.finalized_root_gindex()) as usize],
+            finality_branch: zero_branch(fork.finalized_root_gindex()),
             sync_aggregate: self.sync_aggregate,
             signature_slot: self.signature_slot,
         }

@@ -14,6 +14,9 @@
 //! - [`NetworkConfig`]s for mainnet, Sepolia, Holesky and Hoodi give each slot its fork, which
 //!   decides the containers' shapes, the proofs' generalized indices and the signing version.
 //!
+//! - [`LightClientStore::to_bytes`] and [`LightClientStore::from_bytes`] keep a store in a
+//!   canister's stable memory across upgrades.
+//!
 //! The expensive step is taking in a committee: 512 keys decoded and checked, once a period.
 //! Signature checks reuse [`crate::sync_committee::SyncCommittee`]'s precomputed sum.
 //!
@@ -30,15 +33,16 @@ mod config;
 mod containers;
 mod ssz;
 mod store;
+mod stored;
 
 pub use config::{
     epoch_at_slot, sync_committee_period_at_slot, Fork, NetworkConfig, EPOCHS_PER_SYNC_COMMITTEE_PERIOD,
     EXECUTION_PAYLOAD_GINDEX, FAR_FUTURE_EPOCH, HOLESKY, HOODI, MAINNET, SEPOLIA,
 };
 pub use containers::{
-    is_valid_normalized_merkle_branch, ExecutionPayloadHeader, LightClientBootstrap, LightClientFinalityUpdate,
-    LightClientHeader, LightClientOptimisticUpdate, LightClientUpdate, SyncAggregate, SyncCommitteeKeys,
-    MAX_EXTRA_DATA_BYTES,
+    is_valid_normalized_merkle_branch, zero_branch, ExecutionPayloadHeader, LightClientBootstrap,
+    LightClientFinalityUpdate, LightClientHeader, LightClientOptimisticUpdate, LightClientUpdate, SyncAggregate,
+    SyncCommitteeKeys, MAX_EXTRA_DATA_BYTES,
 };
 pub use ssz::{SszError, SszRule};
 pub use store::{

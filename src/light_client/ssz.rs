@@ -54,6 +54,9 @@ pub enum SszRule {
         /// Items given.
         given: usize,
     },
+    /// A value the container does not allow: in a stored store ([`super::LightClientStore::from_bytes`]),
+    /// an unknown version or fork, a flag other than 0 or 1, a key off the curve.
+    Invalid,
 }
 
 impl fmt::Display for SszError {
@@ -66,6 +69,7 @@ impl fmt::Display for SszError {
             }
             SszRule::Offset { given } => write!(f, "SSZ {field}: offset {given} out of order or past the end"),
             SszRule::TooLong { limit, given } => write!(f, "SSZ {field}: {given} items, at most {limit}"),
+            SszRule::Invalid => write!(f, "SSZ {field}: a value the container does not allow"),
         }
     }
 }
@@ -73,21 +77,25 @@ impl fmt::Display for SszError {
 impl core::error::Error for SszError {}
 
 /// A container's field: its name, and its size if fixed.
-struct Field {
+pub(super) struct Field {
     name: &'static str,
     size: Option<usize>,
 }
 
-const fn fixed(name: &'static str, size: usize) -> Field {
+pub(super) const fn fixed(name: &'static str, size: usize) -> Field {
     Field { name, size: Some(size) }
 }
 
-const fn variable(name: &'static str) -> Field {
+pub(super) const fn variable(name: &'static str) -> Field {
     Field { name, size: None }
 }
 
 /// Splits a container's bytes into its fields' bytes.
-fn fields<'a>(container: &'static str, bytes: &'a [u8], layout: &[Field]) -> Result<Vec<&'a [u8]>, SszError> {
+pub(super) fn fields<'a>(
+    container: &'static str,
+    bytes: &'a [u8],
+    layout: &[Field],
+) -> Result<Vec<&'a [u8]>, SszError> {
     let fixed_len: usize = layout.iter().map(|f| f.size.unwrap_or(4)).sum();
     let has_variable = layout.iter().any(|f| f.size.is_none());
     if bytes.len() < fixed_len || (!has_variable && bytes.len() != fixed_len) {
@@ -128,13 +136,13 @@ fn fields<'a>(container: &'static str, bytes: &'a [u8], layout: &[Field]) -> Res
     Ok(parts.into_iter().map(|(_, p)| p.unwrap_or_else(|_| variable_parts.next().unwrap_or(&[]))).collect())
 }
 
-fn u64_at(bytes: &[u8], at: usize) -> u64 {
+pub(super) fn u64_at(bytes: &[u8], at: usize) -> u64 {
     let mut word = [0u8; 8];
     word.copy_from_slice(&bytes[at..at + 8]);
     u64::from_le_bytes(word)
 }
 
-fn array<const N: usize>(bytes: &[u8], at: usize) -> [u8; N] {
+pub(super) fn array<const N: usize>(bytes: &[u8], at: usize) -> [u8; N] {
     let mut out = [0u8; N];
     out.copy_from_slice(&bytes[at..at + N]);
     out
@@ -377,7 +385,7 @@ impl LightClientOptimisticUpdate {
 
 /// A container from its fields' encodings (`true`: a variable-size field), offsets written for the
 /// variable ones.
-fn container(parts: &[(bool, Vec<u8>)]) -> Vec<u8> {
+pub(super) fn container(parts: &[(bool, Vec<u8>)]) -> Vec<u8> {
     let fixed_len: usize = parts.iter().map(|(variable, p)| if *variable { 4 } else { p.len() }).sum();
     let mut out = Vec::with_capacity(fixed_len + parts.iter().filter(|p| p.0).map(|p| p.1.len()).sum::<usize>());
     let mut offset = fixed_len;

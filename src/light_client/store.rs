@@ -128,23 +128,23 @@ impl core::error::Error for LightClientError {}
 
 /// A committee the store holds: its root and its decoded keys.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Committee {
-    root: Root,
-    keys: SyncCommittee,
+pub(super) struct Committee {
+    pub(super) root: Root,
+    pub(super) keys: SyncCommittee,
 }
 
 /// `LightClientStore`: what a light client knows, and the network it follows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LightClientStore {
-    config: NetworkConfig,
-    execution_required: bool,
-    finalized_header: LightClientHeader,
-    current_sync_committee: Committee,
-    next_sync_committee: Option<Committee>,
-    best_valid_update: Option<LightClientUpdate>,
-    optimistic_header: LightClientHeader,
-    previous_max_active_participants: usize,
-    current_max_active_participants: usize,
+    pub(super) config: NetworkConfig,
+    pub(super) execution_required: bool,
+    pub(super) finalized_header: LightClientHeader,
+    pub(super) current_sync_committee: Committee,
+    pub(super) next_sync_committee: Option<Committee>,
+    pub(super) best_valid_update: Option<LightClientUpdate>,
+    pub(super) optimistic_header: LightClientHeader,
+    pub(super) previous_max_active_participants: usize,
+    pub(super) current_max_active_participants: usize,
 }
 
 /// The fork of a header's slot, or the error that it has none.
@@ -152,13 +152,15 @@ fn fork_of(config: &NetworkConfig, header: &'static str, slot: u64) -> Result<Fo
     config.fork_at_slot(slot).ok_or(LightClientError::PreAltair { header, slot })
 }
 
-/// The committee the store takes in, decoded (what costs); `None` for an empty one.
-fn decode_committee(update: &LightClientUpdate) -> Result<Option<Committee>, LightClientError> {
+/// The committee the store takes in, decoded (what costs); `None` for an empty one. `root`:
+/// its root when validation has hashed it already (512 keys are some 2,000 SHA-256 blocks).
+fn decode_committee(update: &LightClientUpdate, root: Option<Root>) -> Result<Option<Committee>, LightClientError> {
     if !update.is_sync_committee_update() {
         return Ok(None);
     }
     let keys = update.next_sync_committee.decode().map_err(LightClientError::CommitteeKey)?;
-    Ok(Some(Committee { root: update.next_sync_committee.hash_tree_root(), keys }))
+    let root = root.unwrap_or_else(|| update.next_sync_committee.hash_tree_root());
+    Ok(Some(Committee { root, keys }))
 }
 
 /// `is_better_update`: which of two valid updates a client should keep to force on timeout.
@@ -289,6 +291,13 @@ impl LightClientStore {
     /// `validate_light_client_update`: every check, the signature last; the store is not
     /// changed.
     pub fn validate_update(&self, update: &LightClientUpdate, current_slot: u64) -> Result<(), LightClientError> {
+        self.validate(update, current_slot).map(|_| ())
+    }
+
+    /// [`Self::validate_update`], returning the next committee's root when the update carries
+    /// one (hashed for its branch, and kept so that taking the committee in does not hash it
+    /// again).
+    fn validate(&self, update: &LightClientUpdate, current_slot: u64) -> Result<Option<Root>, LightClientError> {
         use LightClientError::*;
         let aggregate = &update.sync_aggregate;
         if aggregate.participants() < MIN_SYNC_COMMITTEE_PARTICIPANTS {
@@ -355,10 +364,11 @@ impl LightClientStore {
             }
         }
         // The next committee is the one the attested state holds.
-        if !update.is_sync_committee_update() {
+        let next_root = if !update.is_sync_committee_update() {
             if !update.next_sync_committee.is_empty() {
                 return Err(NextCommitteeNotEmpty);
             }
+            None
         } else {
             let root = update.next_sync_committee.hash_tree_root();
             if let Some(known) = &self.next_sync_committee {
@@ -374,7 +384,8 @@ impl LightClientStore {
             ) {
                 return Err(NextCommitteeBranch);
             }
-        }
+            Some(root)
+        };
         // The signature, by the committee of the signature's period.
         let committee = match &self.next_sync_committee {
             Some(next) if signature_period != store_period => next,
@@ -390,22 +401,22 @@ impl LightClientStore {
                 &self.config.genesis_validators_root,
             )
             .map_err(Signature)?;
-        Ok(())
+        Ok(next_root)
     }
 
     /// What `apply_light_client_update` would do, checked and with the committee it takes in
     /// decoded, before anything changes.
-    fn prepare_apply(&self, update: &LightClientUpdate) -> Result<Apply, LightClientError> {
+    fn prepare_apply(&self, update: &LightClientUpdate, next_root: Option<Root>) -> Result<Apply, LightClientError> {
         let store_period = self.current_period();
         let finalized_period = sync_committee_period_at_slot(update.finalized_header.beacon.slot);
         if self.next_sync_committee.is_none() {
             if finalized_period != store_period {
                 return Err(LightClientError::FinalizedPeriod { store_period, finalized_period });
             }
-            return Ok(Apply::SetNext(decode_committee(update)?));
+            return Ok(Apply::SetNext(decode_committee(update, next_root)?));
         }
         if finalized_period == store_period + 1 {
-            return Ok(Apply::Rotate(decode_committee(update)?));
+            return Ok(Apply::Rotate(decode_committee(update, next_root)?));
         }
         Ok(Apply::HeaderOnly)
     }
@@ -437,7 +448,7 @@ impl LightClientStore {
     /// of the committee signed and it finalizes something new. A refused update changes
     /// nothing.
     pub fn process_update(&mut self, update: &LightClientUpdate, current_slot: u64) -> Result<(), LightClientError> {
-        self.validate_update(update, current_slot)?;
+        let next_root = self.validate(update, current_slot)?;
         let participants = update.sync_aggregate.participants();
         let finalizes_next_committee = self.next_sync_committee.is_none()
             && update.is_sync_committee_update()
@@ -446,7 +457,7 @@ impl LightClientStore {
                 == sync_committee_period_at_slot(update.attested_header.beacon.slot);
         let applies = participants * 3 >= SYNC_COMMITTEE_SIZE * 2
             && (update.finalized_header.beacon.slot > self.finalized_header.beacon.slot || finalizes_next_committee);
-        let plan = if applies { Some(self.prepare_apply(update)?) } else { None };
+        let plan = if applies { Some(self.prepare_apply(update, next_root)?) } else { None };
 
         if self.best_valid_update.as_ref().is_none_or(|best| is_better_update(update, best)) {
             self.best_valid_update = Some(update.clone());
@@ -482,7 +493,7 @@ impl LightClientStore {
         }
         // The kept update is spent either way: one that cannot be applied would otherwise
         // be retried, and refused, at every later slot.
-        let plan = self.prepare_apply(&update);
+        let plan = self.prepare_apply(&update, None);
         self.best_valid_update = None;
         self.apply(&update, plan?);
         Ok(true)

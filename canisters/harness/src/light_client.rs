@@ -272,7 +272,7 @@ pub fn light_client_fixture() -> LightClientFixture {
 #[cfg(test)]
 mod tests {
     use super::{light_client_fixture, CURRENT_SLOT, FORK};
-    use icbls::light_client::{LightClientError, LightClientFinalityUpdate, LightClientUpdate};
+    use icbls::light_client::{LightClientError, LightClientFinalityUpdate, LightClientStore, LightClientUpdate};
 
     #[test]
     fn the_fixture_runs_through_the_store() {
@@ -285,6 +285,8 @@ mod tests {
         handoff.process_update(&update, CURRENT_SLOT).expect("the hand-off applies");
         assert_eq!(handoff.next_sync_committee_root(), Some(f.next_committee_root));
         assert_eq!(handoff.finalized_header().beacon.slot, f.handoff_finalized_slot);
+        // As a canister keeps it: to bytes and back, the same store.
+        assert_eq!(LightClientStore::from_bytes(&handoff.to_bytes()), Ok(handoff.clone()));
 
         let mut finality = store.clone();
         let update = LightClientFinalityUpdate::from_ssz_bytes(&f.finality, FORK).expect("the finality update decodes");
