@@ -5,6 +5,7 @@
 use crate::verifier::*;
 use icbls::bls::{min_pk, min_sig, SecretKey};
 use icbls::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
+use icbls_harness::light_client::light_client_fixture;
 use icbls_testkit::fixtures;
 use icbls_verifier_client::methods::METHODS;
 use serde::Serialize;
@@ -132,6 +133,13 @@ pub fn certificate(hex_text: &str, canister: &str, now: u64) -> VerifyCertificat
     VerifyCertificateArgs::new(hex::decode(hex_text.trim()).expect("hex"), vec![vec![b"time".to_vec()]])
         .with_canister_id(principal(canister).expect("a principal"))
         .with_now_ns(now)
+}
+
+/// The install argument that sets up the light client for the bench rows' made-up mainnet
+/// chain (`icbls_harness::light_client`), whose examples [`measure_endpoints`] sends.
+pub fn light_client_setting() -> InitArgs {
+    let root = light_client_fixture().trusted_block_root.to_vec();
+    InitArgs::default().with_eth_light_client(EthLightClientInit::new("mainnet", root))
 }
 
 /// Calls every method on its inputs; a call that fails or returns `Err` is an error (the
@@ -278,6 +286,26 @@ pub fn measure_endpoints(v: &mut Verifier) -> Result<Vec<EndpointRow>, String> {
     row(v, "verify_vetkey", "ic-vetkeys's flow: a given derived key, 7-byte input", r)?;
     let r = v.call::<_, Result<Vec<u8>, Error>>("ibe_encrypt", (ibe,), false).map(|r| r.is_ok());
     row(v, "ibe_encrypt", "ic-vetkeys's flow: a given derived key, 3-byte message", r)?;
+    // The Ethereum light client, set up at an upgrade for the bench rows' made-up mainnet chain
+    // (`icbls_harness::light_client`): its bootstrap, the update that hands off the next
+    // committee, a finality update, and the state.
+    v.upgrade(Some(light_client_setting()))?;
+    let lc = light_client_fixture();
+    let update = |kind, bytes: &[u8]| EthLightClientUpdateArgs::new(kind, "fulu", bytes.to_vec());
+    let state = |r: Reply<Result<EthLightClientState, Error>>| r.map(|r| r.is_ok());
+    let r =
+        state(v.call("eth_light_client_bootstrap", (EthLightClientBootstrapArgs::new("fulu", lc.bootstrap),), true));
+    row(v, "eth_light_client_bootstrap", "a mainnet Fulu bootstrap (512 keys), made up", r)?;
+    let r = state(v.call("eth_light_client_process", (update(EthLightClientUpdateKind::Update, &lc.handoff),), true));
+    row(v, "eth_light_client_process", "an update handing off the next committee (512 keys), 512 signers", r)?;
+    let r = state(v.call(
+        "eth_light_client_process",
+        (update(EthLightClientUpdateKind::FinalityUpdate, &lc.finality),),
+        true,
+    ));
+    row(v, "eth_light_client_process", "a finality update, 512 signers", r)?;
+    let r = state(v.call("eth_light_client_state", (), false));
+    row(v, "eth_light_client_state", "-", r)?;
     // Every method of the table has an example (`price` is arithmetic on its arguments, which
     // the price and service tests check).
     for m in METHODS.iter().filter(|m| m.name != "price") {

@@ -114,6 +114,10 @@ err committee_root verify_sync_aggregate "(record { committee_root = blob \"$(ze
   attested_header = record { slot = 7061719; proposer_index = 45803; parent_root = blob \"$(zeros 32)\";
   state_root = blob \"$(zeros 32)\"; body_root = blob \"$(zeros 32)\" }; sync_committee_bits = blob \"$(zeros 64)\";
   sync_committee_signature = blob \"$(zeros 96)\"; fork = null })"   # Err: Unsupported committee_root
+# The Ethereum light client is set up by the install argument (eth_light_client: network and
+# trusted block root; see the README's "The Ethereum light client"), then takes the beacon API's
+# bootstrap and updates as SSZ; this verifier (installed without one) says so.
+err eth_light_client eth_light_client_state
 # vetKeys (ic-vetkeys's fixed protocol flow): a vetKey of the input "message" under a derived
 # key, then an IBE encryption to "alice" under key_1 derived here for a canister and context.
 ok verify_vetkey "(record { public_key = variant { Derived = blob \"$(hexblob 972c4c6cc184b56121a1d27ef1ca3a2334d1a51be93573bd18e168f78f8fe15ce44fb029ffe8e9c3ee6bea2660f4f35e0774a35a80d6236c050fd8f831475b5e145116d3e83d26c533545f64b08464e4bcc755f990a381efa89804212d4eef5f)\" };

@@ -1,5 +1,6 @@
 //! Typed inter-canister calls to the verifier.
 
+use crate::eth_light_client::*;
 use crate::methods;
 use crate::service::{PriceArgs, Units, REFERENCE_SUBNET_NODES};
 use crate::types::*;

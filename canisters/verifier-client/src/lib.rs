@@ -11,7 +11,9 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod eth_light_client;
 mod types;
+pub use eth_light_client::*;
 pub use types::*;
 
 pub mod methods;

@@ -435,6 +435,61 @@ macro_rules! verifier_methods {
                 ]
                 => calls::verify_sync_aggregate(&args);
 
+            /// Starts the Ethereum light client (update only, once): takes in the bootstrap of the block
+            /// the install argument's `eth_light_client.trusted_block_root` names, checks its header and
+            /// the branch of its sync committee, and decodes and checks the committee's 512 keys. Anyone
+            /// may send it (the root decides what is taken in); refused once the client has its store.
+            [update]
+            eth_light_client_bootstrap(args: EthLightClientBootstrapArgs) -> Result<EthLightClientState, Error>,
+                units |args: &EthLightClientBootstrapArgs| {
+                    Ok(Some($crate::service::Units { bytes: args.bootstrap.len() as u64, ..Default::default() }))
+                },
+                price [
+                    // 512 keys decompressed and subgroup-checked, the committee and header hashed, the
+                    // store written to stable memory. A bootstrap is about 25 KB (a Fulu one 25.6 KB).
+                    Model {
+                        fixed: 1_400_000_000,
+                        per_byte: 1_000,
+                        bytes_field: "bootstrap",
+                        bytes_cap: [LIGHT_CLIENT_BYTES_CAP, LIGHT_CLIENT_BYTES_CAP],
+                        ..UNPRICED
+                    },
+                ]
+                => calls::eth_light_client_bootstrap(&args);
+
+            /// Moves the Ethereum light client on (update only): a light-client update, finality update or
+            /// optimistic update, checked by the rules of the sync protocol (its branches and the
+            /// committee's aggregate signature; consensus-specs `altair/light-client/sync-protocol.md`
+            /// and later forks), at the slot of the IC's clock. An update that hands off the next
+            /// committee decodes and checks its 512 keys. Anyone may send updates: the committee's
+            /// signatures decide what is taken in, and a refused update changes nothing.
+            [update]
+            eth_light_client_process(args: EthLightClientUpdateArgs) -> Result<EthLightClientState, Error>,
+                units |args: &EthLightClientUpdateArgs| {
+                    Ok(Some($crate::service::Units { bytes: args.update.len() as u64, ..Default::default() }))
+                },
+                price [
+                    // The store read from the heap, the aggregate checked (a hash to G2 and a pairing check),
+                    // and a committee's 512 keys when the update carries one: only a `LightClientUpdate`
+                    // can, and it is then about 25 KB, so the price follows the bytes. The store is written
+                    // back to stable memory.
+                    Model {
+                        fixed: 90_000_000,
+                        per_byte: 52_000,
+                        bytes_field: "update",
+                        bytes_cap: [LIGHT_CLIENT_BYTES_CAP, LIGHT_CLIENT_BYTES_CAP],
+                        ..UNPRICED
+                    },
+                ]
+                => calls::eth_light_client_process(&args);
+
+            /// The Ethereum light client's finalized and optimistic headers (with their execution blocks'
+            /// number, hash and state root), its period and whether it knows the next committee.
+            [query] eth_light_client_state() -> Result<EthLightClientState, Error>,
+                units | | Ok(None),
+                price []
+                => calls::eth_light_client_state();
+
             /// Verifies a vetKey (dfinity's vetKD: an augmented BLS signature in G1) of an input under a
             /// derived public key, given or derived here from a master key, canister and context.
             [query, twin verify_vetkey_update
@@ -521,7 +576,7 @@ pub struct Method {
 
 use crate::service::{
     cycles_for_instructions, eip2537, Context, Model, Units, ARG_CAP, EIP2537_METHODS, EIP_PAIRING_CAP, G1_MSM_CAP,
-    G2_MSM_CAP, MAX_ARGUMENT_BYTES, MAX_IBE_BYTES, PRICE_MARGIN_PERCENT, UNPRICED,
+    G2_MSM_CAP, LIGHT_CLIENT_BYTES_CAP, MAX_ARGUMENT_BYTES, MAX_IBE_BYTES, PRICE_MARGIN_PERCENT, UNPRICED,
 };
 use crate::types::Error;
 

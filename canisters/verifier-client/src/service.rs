@@ -58,6 +58,11 @@ pub struct InitArgs {
     /// 64 ([`MAX_SYNC_COMMITTEE_SLOTS`]; more is taken as 64), and at an upgrade at least the
     /// slots that hold committees. Absent: 32 at installation, the stored number at an upgrade.
     pub sync_committee_slots: Option<u32>,
+    /// The Ethereum light client (`eth_light_client_bootstrap`, `eth_light_client_process`,
+    /// `eth_light_client_state`): the network it follows and the block it starts from.
+    /// Absent: none at installation (its methods answer `Unsupported`), the stored setting at an
+    /// upgrade.
+    pub eth_light_client: Option<crate::EthLightClientInit>,
 }
 
 impl InitArgs {
@@ -71,6 +76,7 @@ impl InitArgs {
     crate::types::optional_fields! {
         with_subnet_nodes => subnet_nodes: u32,
         with_sync_committee_slots => sync_committee_slots: u32,
+        with_eth_light_client => eth_light_client: crate::EthLightClientInit,
     }
 
     /// `self` (the stored argument) with the fields `upgrade` gives: an upgrade's argument
@@ -80,11 +86,13 @@ impl InitArgs {
             allow_list: upgrade.allow_list.or(self.allow_list),
             subnet_nodes: upgrade.subnet_nodes.or(self.subnet_nodes),
             sync_committee_slots: upgrade.sync_committee_slots.or(self.sync_committee_slots),
+            eth_light_client: upgrade.eth_light_client.or(self.eth_light_client),
         }
     }
 
     /// Why the verifier cannot keep this argument, if it cannot: the allow-list's anonymous
-    /// principal (anyone may send as it, so it would serve everyone free) or its length.
+    /// principal (anyone may send as it, so it would serve everyone free) or its length, or
+    /// a light-client setting of an unknown network or a root that is not 32 bytes.
     pub fn check(&self) -> Result<(), String> {
         let list = self.allow_list.as_deref().unwrap_or_default();
         if list.contains(&Principal::anonymous()) {
@@ -95,7 +103,7 @@ impl InitArgs {
         if list.len() > MAX_ALLOW_LIST {
             return Err(format!("allow_list: {} principals, more than the {MAX_ALLOW_LIST} allowed", list.len()));
         }
-        Ok(())
+        self.eth_light_client.as_ref().map_or(Ok(()), crate::EthLightClientInit::check)
     }
 }
 
@@ -260,6 +268,10 @@ pub const UNPRICED: Model = Model {
     bytes_field: "",
     bytes_cap: NO_CAP,
 };
+
+/// The most bytes of a light-client bootstrap or update: the largest, an update with the next
+/// committee and two execution payload headers, is under 26 KB.
+pub const LIGHT_CLIENT_BYTES_CAP: u64 = 32 * 1024;
 
 /// No cap.
 pub const NO_CAP: [u64; 2] = [u64::MAX, u64::MAX];

@@ -1,5 +1,6 @@
 //! What each method does, with the library's errors turned into the interface's.
 
+pub use crate::eth_light_client::{eth_light_client_bootstrap, eth_light_client_process, eth_light_client_state};
 use crate::pop_cache::{self, Suite};
 use crate::sync_committees::{self, StoreError};
 use candid::Principal;

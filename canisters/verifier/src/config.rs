@@ -81,6 +81,7 @@ pub fn stored() -> Option<InitArgs> {
             allow_list: Some(v1.allow_list),
             subnet_nodes: v1.subnet_nodes,
             sync_committee_slots: v1.sync_committee_slots,
+            eth_light_client: None,
         }),
         _ => None,
     }
@@ -100,4 +101,9 @@ pub fn subnet_nodes() -> u32 {
 pub fn sync_committee_slots() -> u32 {
     CONFIG
         .with(|c| c.borrow().sync_committee_slots.unwrap_or(DEFAULT_SYNC_COMMITTEE_SLOTS).min(MAX_SYNC_COMMITTEE_SLOTS))
+}
+
+/// The Ethereum light client's setting, if the install argument gives one.
+pub fn eth_light_client() -> Option<icbls_verifier_client::EthLightClientInit> {
+    CONFIG.with(|c| c.borrow().eth_light_client.clone())
 }

@@ -25,6 +25,7 @@ mod calls;
 pub mod candid_guard;
 mod config;
 mod delegations;
+mod eth_light_client;
 mod interface;
 mod pop_cache;
 pub mod service;
@@ -35,8 +36,8 @@ use ic_cdk::{init, inspect_message, post_upgrade, query, update};
 use icbls_verifier_client::*;
 use service::{serve, Mode, Spec};
 
-/// Installs the canister with its allow-list, subnet size and sync-committee slots (all
-/// optional).
+/// Installs the canister with its allow-list, subnet size, sync-committee slots and Ethereum
+/// light client (all optional).
 #[init]
 fn init(args: Option<InitArgs>) {
     configure(args.unwrap_or_default());
@@ -53,9 +54,10 @@ fn post_upgrade(args: Option<InitArgs>) {
     });
 }
 
-/// Takes `args` as the configuration and loads the sync-committee store, or traps, which
-/// leaves the canister as it was before the installation or upgrade: an argument the verifier
-/// cannot keep ([`InitArgs::check`]), or fewer slots than the stored committees occupy.
+/// Takes `args` as the configuration and loads the sync-committee and light-client stores, or
+/// traps, which leaves the canister as it was before the installation or upgrade: an argument
+/// the verifier cannot keep ([`InitArgs::check`]), or fewer slots than the stored committees
+/// occupy.
 fn configure(args: InitArgs) {
     if let Err(e) = config::set(args) {
         ic_cdk::trap(format!("icbls verifier: the install argument is refused: {e}"));
@@ -68,6 +70,7 @@ fn configure(args: InitArgs) {
         ));
     }
     sync_committees::load(slots);
+    eth_light_client::load();
 }
 
 /// Ingress update calls are paid by the canister, so only its controllers and the allow-list

@@ -5,6 +5,7 @@
 mod common;
 
 mod agent_example;
+mod eth_light_client;
 mod extra_vectors;
 mod fuzz;
 mod limits;

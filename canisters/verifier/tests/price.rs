@@ -597,7 +597,8 @@ fn methods_without_a_case_are_priced_on_their_example() {
     use icbls_verifier_client::methods::METHODS;
     let examples = examples();
     let cases = cases();
-    let mut v = Verifier::install_with(Box::new(MeterBackend::new()), None, &[controller()]).unwrap();
+    let mut v =
+        Verifier::install_with(Box::new(MeterBackend::new()), Some(light_client_setting()), &[controller()]).unwrap();
     let unpriced = METHODS
         .iter()
         .filter(|m| m.paid_by.is_some_and(|paid| m.name == "hash_to_g1" || !cases.iter().any(|c| c.method == paid)));
@@ -630,11 +631,10 @@ fn methods_without_a_case_are_priced_on_their_example() {
             "{paid} ({}): {measured} instructions, over the model of its price {price}",
             example.input
         );
-        assert!(
-            cycles.accepted.abs_diff(cycles_for_instructions(measured, 13)) <= 20_000,
-            "{paid}: kept {}",
-            cycles.accepted
-        );
+        // Kept what it spent ([`common::kept_what_it_spent`]: the light client's bootstrap and
+        // hand-off write some 50 heap and stable pages beyond the 14 every update is charged).
+        let spent = cycles_for_instructions(measured, 13);
+        assert!(common::kept_what_it_spent(cycles.accepted, spent), "{paid}: kept {}, spent {spent}", cycles.accepted);
         assert_eq!(cycles.accepted + cycles.refunded, price);
         checked += 1;
     }
@@ -698,7 +698,8 @@ fn every_byte_field_is_priced() {
     use icbls_verifier_client::methods::METHODS;
     let did = std::fs::read_to_string(icbls_canister_build::build::CanisterPackage::Verifier.did_path()).unwrap();
     let (_, (env, service)) = instantiate_candid(CandidSource::Text(&did)).unwrap();
-    let mut v = Verifier::install_with(Box::new(MeterBackend::new()), None, &[controller()]).unwrap();
+    let mut v =
+        Verifier::install_with(Box::new(MeterBackend::new()), Some(light_client_setting()), &[controller()]).unwrap();
     let mut report = String::from("| method | field | added bytes | outcome |\n|---|---|---:|---|\n");
     let mut failures = Vec::new();
     let mut grown_fields = 0;
