@@ -685,12 +685,14 @@ mod tests {
                 assert!(names.contains(&paid), "{}: its paid method {paid} is not exported", m.name);
             }
         }
-        assert_eq!(names.len(), 40);
+        assert_eq!(names.len(), 43);
         assert!(is_free("version") && is_free("price") && !is_free("bls_verify") && !is_free("nothing"));
         assert_eq!(paid_by("bls_verify"), Some("bls_verify_update"));
         assert_eq!(paid_by("bls_verify_update"), Some("bls_verify_update"));
         assert_eq!(paid_by("eip2537_g1_msm"), Some("eip2537_call_update"));
         assert_eq!(paid_by("register_sync_committee"), Some("register_sync_committee"));
+        assert_eq!(paid_by("eth_light_client_process"), Some("eth_light_client_process"));
+        assert!(is_free("eth_light_client_state"));
         assert_eq!(paid_by("version"), None);
     }
 

@@ -140,6 +140,11 @@ fn attacks_are_refused_naming_the_field_and_change_nothing() {
     other_fork.sync_aggregate.sync_committee_signature =
         hash_to_g2(&signing_root, min_pk::DST).mul_vartime(&secret).to_affine_vartime().to_compressed();
     refused(&mut v, &other_fork.to_ssz_bytes(FORK), ("failed", "update.sync_aggregate.sync_committee_signature"));
+    // A signature from two periods on: the committee of that period is one the store cannot
+    // know (it skips the next), so the update is refused before its signature is checked.
+    let mut skipping = finality.clone();
+    skipping.signature_slot += 2 * 8192;
+    refused(&mut v, &skipping.to_ssz_bytes(FORK), ("failed", "update.signature_slot"));
     // A next committee that the attested state does not hold (its branch proves another).
     let mut other_committee = handoff.clone();
     other_committee.next_sync_committee.pubkeys.swap(0, 1);
