@@ -9,8 +9,8 @@ use icbls::sync_committee::{
     compute_domain, compute_signing_root, BeaconBlockHeader, SyncCommittee, DOMAIN_SYNC_COMMITTEE,
     MAINNET_GENESIS_VALIDATORS_ROOT, SYNC_COMMITTEE_SIZE,
 };
-use icbls::{Fr, G1Affine, G1Projective};
-use icbls_harness::measure;
+use icbls::{Fr, G1Affine};
+use icbls_harness::{light_client, measure};
 
 /// A Deneb-era attested header, and the fork version that signs it.
 const HEADER: BeaconBlockHeader = BeaconBlockHeader {
@@ -22,20 +22,12 @@ const HEADER: BeaconBlockHeader = BeaconBlockHeader {
 };
 const FORK: [u8; 4] = [4, 0, 0, 0];
 
-/// The committee's secret keys' common step and their public keys `[i·k]·G1`, i = 1..=512.
+/// The committee's secret keys' common step and their public keys `[i·k]·G1`, i = 1..=512: the
+/// harness's committee, which the light-client rows use too.
 fn committee_keys() -> (Fr, Vec<G1Affine>) {
-    let k = Fr::from_u64(0x5eed_1234_abcd).pow_vartime(&[0x9e37_79b9_7f4a_7c15, 7]);
-    let step = G1Projective::generator().mul_vartime(&k);
-    let mut acc = G1Projective::identity();
-    let points: Vec<G1Projective> = (0..SYNC_COMMITTEE_SIZE)
-        .map(|_| {
-            acc += step;
-            acc
-        })
-        .collect();
-    let mut affine = vec![G1Affine::identity(); SYNC_COMMITTEE_SIZE];
-    G1Projective::batch_normalize(&points, &mut affine);
-    (k, affine)
+    let k = light_client::current_committee_step();
+    let keys = light_client::committee_keys(&k);
+    (k, keys)
 }
 
 /// Decode and check 512 compressed keys and sum them: what a canister does once per period
