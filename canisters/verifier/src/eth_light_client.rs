@@ -52,14 +52,27 @@ fn network(name: &str) -> Option<(NetworkConfig, u64)> {
     }
 }
 
-/// The setting, its network and genesis time, or why there is none.
-fn setting() -> Result<(EthLightClientInit, NetworkConfig, u64), Error> {
+/// What the install argument sets up: the network's name and schedule, its genesis time and
+/// the trusted block root.
+struct Setting {
+    network: String,
+    config: NetworkConfig,
+    genesis: u64,
+    trusted_block_root: [u8; 32],
+}
+
+/// The setting, or why there is none. `InitArgs::check` refused an unknown network and a root
+/// that is not 32 bytes at installation, so only a missing setting is expected here.
+fn setting() -> Result<Setting, Error> {
     let init = config::eth_light_client().ok_or_else(|| {
         Error::unsupported("eth_light_client", "this verifier's install argument sets up no Ethereum light client")
     })?;
     let (config, genesis) = network(&init.network)
         .ok_or_else(|| Error::unsupported("eth_light_client", format!("unknown network {:?}", init.network)))?;
-    Ok((init, config, genesis))
+    let trusted_block_root = init.trusted_block_root[..].try_into().map_err(|_| {
+        Error::unsupported("eth_light_client", "the install argument's trusted_block_root is not 32 bytes")
+    })?;
+    Ok(Setting { network: init.network, config, genesis, trusted_block_root })
 }
 
 /// The slot of the IC's clock on a network whose genesis was at `genesis` seconds.
@@ -111,7 +124,7 @@ fn erase() {
 }
 
 /// Writes `store` to stable memory and keeps it in the heap.
-fn save(trusted: &[u8], store: LightClientStore) {
+fn save(trusted: &[u8; 32], store: LightClientStore) {
     let bytes = store.to_bytes();
     let end = REGION_START + HEADER_BYTES + bytes.len() as u64;
     let have = ic_cdk::stable::stable_size();
@@ -121,7 +134,7 @@ fn save(trusted: &[u8], store: LightClientStore) {
     }
     // The store first, the header (which makes it valid) last.
     ic_cdk::stable::stable_write(REGION_START + HEADER_BYTES, &bytes);
-    let header = [&MAGIC[..], trusted, &(bytes.len() as u32).to_le_bytes()[..]].concat();
+    let header = [&MAGIC[..], &trusted[..], &(bytes.len() as u32).to_le_bytes()[..]].concat();
     ic_cdk::stable::stable_write(REGION_START, &header);
     STORE.with(|s| *s.borrow_mut() = Some(store));
 }
@@ -186,7 +199,7 @@ fn state(network: &str, store: &LightClientStore) -> EthLightClientState {
 
 /// `eth_light_client_bootstrap`: the store, from the trusted block's bootstrap.
 pub fn eth_light_client_bootstrap(args: &EthLightClientBootstrapArgs) -> Result<EthLightClientState, Error> {
-    let (init, config, _) = setting()?;
+    let setting = setting()?;
     if STORE.with(|s| s.borrow().is_some()) {
         return Err(Error::unsupported(
             "bootstrap",
@@ -197,26 +210,23 @@ pub fn eth_light_client_bootstrap(args: &EthLightClientBootstrapArgs) -> Result<
     let fork = fork(&args.fork)?;
     let bootstrap =
         LightClientBootstrap::from_ssz_bytes(&args.bootstrap, fork).map_err(|e| ssz_error("bootstrap", e))?;
-    let root: [u8; 32] = init.trusted_block_root[..].try_into().map_err(|_| {
-        Error::unsupported("eth_light_client", "the install argument's trusted_block_root is not 32 bytes")
-    })?;
     // The spec's rule: from Capella on, headers carry their proven execution payload header.
-    let store = LightClientStore::initialize(config, &root, &bootstrap, true)
+    let store = LightClientStore::initialize(setting.config, &setting.trusted_block_root, &bootstrap, true)
         .map_err(|e| light_client_error("bootstrap", e))?;
-    let answer = state(&init.network, &store);
-    save(&root, store);
+    let answer = state(&setting.network, &store);
+    save(&setting.trusted_block_root, store);
     Ok(answer)
 }
 
 /// `eth_light_client_process`: an update, at the IC's clock. A period without finality first
 /// applies the best update kept (`process_light_client_store_force_update`).
 pub fn eth_light_client_process(args: &EthLightClientUpdateArgs) -> Result<EthLightClientState, Error> {
-    let (init, _, genesis) = setting()?;
-    let Some(mut store) = STORE.with(|s| s.borrow().clone()) else {
-        return Err(Error::unsupported("update", "the light client has no store yet: send eth_light_client_bootstrap"));
-    };
+    let setting = setting()?;
+    if STORE.with(|s| s.borrow().is_none()) {
+        return Err(no_store("update"));
+    }
     let fork = fork(&args.fork)?;
-    let slot = current_slot(genesis);
+    let slot = current_slot(setting.genesis);
     let decoded = match args.kind {
         EthLightClientUpdateKind::Update => LightClientUpdate::from_ssz_bytes(&args.update, fork),
         EthLightClientUpdateKind::FinalityUpdate => {
@@ -227,20 +237,31 @@ pub fn eth_light_client_process(args: &EthLightClientUpdateArgs) -> Result<EthLi
         }
     }
     .map_err(|e| ssz_error("update", e))?;
+    // Taken out of its cell (not copied: it holds two committees, about 100 KB) and put back
+    // below; a trap on the way discards the message's changes, this one included.
+    let Some(mut store) = STORE.with(|s| s.borrow_mut().take()) else {
+        return Err(no_store("update"));
+    };
     let forced = store.process_force_update(slot);
     let processed = store.process_update(&decoded, slot);
-    let answer = state(&init.network, &store);
+    let answer = state(&setting.network, &store);
     // A refused update changes nothing; the forced one (applied or spent) is kept either way.
     if processed.is_ok() || !matches!(forced, Ok(false)) {
-        save(&init.trusted_block_root, store);
+        save(&setting.trusted_block_root, store);
+    } else {
+        STORE.with(|s| *s.borrow_mut() = Some(store));
     }
     processed.map(|()| answer).map_err(|e| light_client_error("update", e))
 }
 
 /// `eth_light_client_state`.
 pub fn eth_light_client_state() -> Result<EthLightClientState, Error> {
-    let (init, _, _) = setting()?;
-    STORE.with(|s| s.borrow().as_ref().map(|store| state(&init.network, store))).ok_or_else(|| {
-        Error::unsupported("eth_light_client", "the light client has no store yet: send eth_light_client_bootstrap")
-    })
+    let setting = setting()?;
+    STORE
+        .with(|s| s.borrow().as_ref().map(|store| state(&setting.network, store)))
+        .ok_or_else(|| no_store("eth_light_client"))
+}
+
+fn no_store(arg: &str) -> Error {
+    Error::unsupported(arg, "the light client has no store yet: send eth_light_client_bootstrap")
 }
