@@ -38,19 +38,20 @@ impl<F: Coordinate> Jacobian<F> {
     }
 
     /// `2P` (dbl-2009-l with a = 0): A = X², B = Y², C = B², D = 2((X + B)² - A - C), E = 3A,
-    /// X3 = E² - 2D, Y3 = E(D - X3) - 8C, Z3 = 2YZ. The identity (Z = 0) stays the identity;
-    /// there are no points with Y = 0 (both curves have odd order).
+    /// X3 = E² - 2D, Y3 = E(D - X3) - 8C, Z3 = 2YZ. E is never reduced: `E² = 9A²` squares A,
+    /// and E enters `E(D - X3)` unreduced, as does 2Y in `Z3 = (2Y)·Z` (a product takes inputs
+    /// up to 8p, see `lin_unreduced`). The identity (Z = 0) stays the identity; there are no
+    /// points with Y = 0 (both curves have odd order).
     #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub(crate) fn double(&self) -> Jacobian<F> {
         let (a, b) = F::square2(&self.x, &self.y);
         // Squarings take reduced inputs (an Fp2 squaring subtracts its coefficients).
         let (c, t) = F::square2(&b, &F::lin([(&self.x, 1), (&b, 1)]));
         let d = F::lin([(&t, 2), (&a, -2), (&c, -2)]);
-        let e = F::lin([(&a, 3)]);
-        let (f, yz) = F::square_mul(&e, &self.y, &self.z);
-        let x3 = F::lin([(&f, 1), (&d, -2)]);
-        let y3 = e * F::lin_unreduced([(&d, 1), (&x3, -1)]);
-        Jacobian { x: x3, y: F::lin([(&y3, 1), (&c, -8)]), z: F::lin([(&yz, 2)]) }
+        let (a2, z3) = F::square_mul(&a, &F::lin_unreduced([(&self.y, 2)]), &self.z);
+        let x3 = F::lin([(&a2, 9), (&d, -2)]);
+        let y3 = F::lin_unreduced([(&a, 3)]) * F::lin_unreduced([(&d, 1), (&x3, -1)]);
+        Jacobian { x: x3, y: F::lin([(&y3, 1), (&c, -8)]), z: z3 }
     }
 
     /// `P + Q` (add-2007-bl), with the exceptional cases branched out. Out of line, as

@@ -79,17 +79,18 @@ impl<F: Coordinate> Point<F> {
         let u = |a: &F, b: &F| F::lin_unreduced([(a, 1), (b, 1)]);
         let (t0, t1) = F::mul2(x1, x2, y1, y2);
         let (t2, t3) = F::mul2(z1, z2, &u(x1, y1), &u(x2, y2));
-        let t3 = F::lin([(&t3, 1), (&t0, -1), (&t1, -1)]);
+        let t3 = F::lin_unreduced([(&t3, 1), (&t0, -1), (&t1, -1)]);
         let (t4, x3) = F::mul2(&u(y1, z1), &u(y2, z2), &u(x1, z1), &u(x2, z2));
-        let t4 = F::lin([(&t4, 1), (&t1, -1), (&t2, -1)]);
+        let t4 = F::lin_unreduced([(&t4, 1), (&t1, -1), (&t2, -1)]);
         let y3 = F::lin([(&x3, 1), (&t0, -1), (&t2, -1)]).mul_by_3b();
-        let t0 = F::lin([(&t0, 3)]);
+        let t0 = F::lin_unreduced([(&t0, 3)]);
         let z3 = F::plus_3b_times(&t1, 1, &t2, 1);
         let t1 = F::plus_3b_times(&t1, 1, &t2, -1);
         Self::add_tail(t0, t1, t3, t4, y3, z3)
     }
 
-    /// The products and sums algorithms 7 and 8 end with.
+    /// The products and sums algorithms 7 and 8 end with. `t0`, `t3` and `t4` only feed these
+    /// products, so the callers leave them unreduced (below 8p, see `lin_unreduced`).
     #[inline(always)]
     fn add_tail(t0: F, t1: F, t3: F, t4: F, y3: F, z3: F) -> Point<F> {
         let (x3, t2) = F::mul2(&t4, &y3, &t3, &t1);
@@ -109,10 +110,10 @@ impl<F: Coordinate> Point<F> {
         let (x2, y2) = (&q.x, &q.y);
         let (t0, t1) = F::mul2(x1, x2, y1, y2);
         let (t3, t4) = F::mul2(&F::lin_unreduced([(x2, 1), (y2, 1)]), &F::lin_unreduced([(x1, 1), (y1, 1)]), y2, z1);
-        let t3 = F::lin([(&t3, 1), (&t0, -1), (&t1, -1)]);
-        let t4 = t4 + *y1;
+        let t3 = F::lin_unreduced([(&t3, 1), (&t0, -1), (&t1, -1)]);
+        let t4 = F::lin_unreduced([(&t4, 1), (y1, 1)]);
         let y3 = (*x2 * *z1 + *x1).mul_by_3b();
-        let t0 = F::lin([(&t0, 3)]);
+        let t0 = F::lin_unreduced([(&t0, 3)]);
         let z3 = F::plus_3b_times(&t1, 1, z1, 1);
         let t1 = F::plus_3b_times(&t1, 1, z1, -1);
         Self::add_tail(t0, t1, t3, t4, y3, z3)
@@ -132,7 +133,8 @@ impl<F: Coordinate> Point<F> {
         let z3 = F::lin([(&y2, 8)]);
         let t2 = z2.mul_by_3b();
         let (x3, z3) = F::mul2(&t2, &z3, &yz, &z3);
-        let t0 = F::lin([(&y2, 1), (&t2, -3)]);
+        // Only a product input, so unreduced (Σ|k| = 4: below 8p).
+        let t0 = F::lin_unreduced([(&y2, 1), (&t2, -3)]);
         let (y3, x3b) = F::mul2(&t0, &F::lin_unreduced([(&y2, 1), (&t2, 1)]), &t0, &xy);
         (Point { x: x3b.double(), y: x3 + y3, z: z3 }, [y2, yz, t2])
     }

@@ -9,10 +9,9 @@
 //! define as the pairing (tests/pairing.rs compares them on 1,000 pairs); as 3 is prime to r, it
 //! is one exactly when the textbook value is. The identity is checked by a test.
 
-use super::compressed::{decompress_all, Compressed};
+use super::compressed;
 use crate::groups::scalar::X;
 use crate::Fp12;
-use alloc::vec::Vec;
 
 /// `f^e` for f in the cyclotomic subgroup and a public 64-bit `e`, by square-and-multiply
 /// with cyclotomic squarings.
@@ -27,24 +26,10 @@ fn cyclotomic_pow(f: &Fp12, e: u64) -> Fp12 {
     acc
 }
 
-/// `f^e` as the product of `f^(2^k)` over the set bits k of `e`, the squarings done compressed
-/// (`compressed.rs`) and the powers decompressed together. Falls back to
-/// [`cyclotomic_pow`] in the rare case the compressed form cannot be decompressed.
+/// `f^e` with compressed squarings (`compressed.rs`), or [`cyclotomic_pow`] in the rare case
+/// the compressed powers cannot be decompressed.
 fn cyclotomic_pow_compressed(f: &Fp12, e: u64) -> Fp12 {
-    let mut c = Compressed::new(f);
-    let mut snapshots = Vec::new();
-    for k in 1..64 - e.leading_zeros() {
-        c = c.square();
-        if (e >> k) & 1 == 1 {
-            snapshots.push(c);
-        }
-    }
-    let Some(powers) = decompress_all(&snapshots) else {
-        return cyclotomic_pow(f, e);
-    };
-    let mut powers = powers.into_iter();
-    let first = if e & 1 == 1 { *f } else { powers.next().unwrap_or(Fp12::ONE) };
-    powers.fold(first, |acc, x| acc * x)
+    compressed::cyclotomic_pow(f, e).unwrap_or_else(|| cyclotomic_pow(f, e))
 }
 
 /// `f^z` (z < 0) in the cyclotomic subgroup.
