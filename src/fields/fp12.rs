@@ -75,7 +75,8 @@ impl Fp12 {
         let (x, y) = (&self.c0, &self.c1);
         let xa = x.mul_by_01_wide(a, b);
         let yb = y.mul_by_fp2_wide(c).mul_by_nonresidue();
-        let s = (*x + *y).mul_by_01_wide(a, &(*b + *c));
+        // Sums that only feed products stay unreduced (below 4p): hence the 17B.
+        let s = x.sum_unreduced(y).mul_by_01_wide(a, &b.sum_unreduced(c));
         Fp12 { c0: (xa + yb.mul_by_nonresidue()).reduce(), c1: (s - xa - yb).reduce() }
     }
 
@@ -89,7 +90,8 @@ impl Fp12 {
         let (x, y) = (&self.c0, &self.c1);
         let xb = x.mul_by_fp2_wide(b);
         let yc = y.mul_by_fp2_wide(c);
-        let s = (*x + *y).mul_by_fp2_wide(&(*b + *c));
+        // Sums that only feed products stay unreduced (below 4p): hence the 12B.
+        let s = x.sum_unreduced(y).mul_by_fp2_wide(&b.sum_unreduced(c));
         let c0 = (xb + yc.mul_by_nonresidue()).mul_by_nonresidue().reduce();
         let c1 = (s - xb - yc).mul_by_nonresidue().reduce();
         Fp12 { c0: *x + c0, c1: *y + c1 }

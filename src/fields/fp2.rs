@@ -189,6 +189,16 @@ impl Fp2 {
 pub(crate) struct Fp2Wide(WideRepr);
 
 impl Fp2 {
+    /// `self + rhs` left unreduced (below 4p): only as an input of a product
+    /// ([`Self::mul_wide`] takes inputs up to 8p), where it saves the reduction of a sum.
+    #[inline(always)]
+    pub(crate) fn sum_unreduced(&self, rhs: &Fp2) -> Fp2 {
+        Fp2 {
+            c0: Fp::lincomb_unreduced([(&self.c0, 1), (&rhs.c0, 1)]),
+            c1: Fp::lincomb_unreduced([(&self.c1, 1), (&rhs.c1, 1)]),
+        }
+    }
+
     /// `self·rhs`, unreduced.
     #[inline]
     pub(crate) fn mul_wide(&self, rhs: &Fp2) -> Fp2Wide {

@@ -139,8 +139,9 @@ impl Mul for Fp6 {
 /// An Fp6 product left unreduced (three unreduced Fp2 coefficients), so that Fp12 arithmetic
 /// sums products before one reduction per coefficient. Bounds, with `B = 8p²` the largest
 /// coefficient of one Fp2 product of reduced inputs: a product's coefficients stay within
-/// `7B` ([`Fp6::mul_wide`]); the reduction accepts up to `p·2^389 > 300p²`; callers keep
-/// their sums below that (the Fp12 formulas stay within `28B = 224p²`).
+/// `8B` ([`Fp6::mul_wide`]); the reduction accepts up to `p·2^389 > 300p²`; callers keep
+/// their sums below that (the Fp12 formulas stay within `28B = 224p²`: the product's c1 is
+/// `3·8B`, the square's c0 `7B + 7B + 2·7B`).
 #[derive(Clone, Copy)]
 pub(crate) struct Fp6Wide {
     pub(crate) c0: Fp2Wide,
@@ -149,8 +150,22 @@ pub(crate) struct Fp6Wide {
 }
 
 impl Fp6 {
+    /// `self + rhs` left unreduced (each coefficient below 4p): only as an input of products
+    /// ([`Self::mul_by_01_wide`], [`Self::mul_by_fp2_wide`]), never of [`Self::mul_wide`],
+    /// which sums its inputs' coefficients.
+    #[inline(always)]
+    pub(crate) fn sum_unreduced(&self, rhs: &Fp6) -> Fp6 {
+        Fp6 {
+            c0: self.c0.sum_unreduced(&rhs.c0),
+            c1: self.c1.sum_unreduced(&rhs.c1),
+            c2: self.c2.sum_unreduced(&rhs.c2),
+        }
+    }
+
     /// `self·rhs` unreduced: Karatsuba over Fp2 with the six products summed unreduced
-    /// (coefficients within 7B, 5B and 4B).
+    /// (coefficients within 7B, 8B and 7B). The sums that feed the products of c1 and c2 are
+    /// left unreduced too (below 4p: such a product's coefficients stay within 4B); c0's are
+    /// reduced, as c0's product is doubled by ξ.
     #[inline]
     #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub(crate) fn mul_wide(&self, rhs: &Fp6) -> Fp6Wide {
@@ -159,8 +174,8 @@ impl Fp6 {
         let t1 = a.c1.mul_wide(&b.c1);
         let t2 = a.c2.mul_wide(&b.c2);
         let c0 = ((a.c1 + a.c2).mul_wide(&(b.c1 + b.c2)) - t1 - t2).mul_by_nonresidue() + t0;
-        let c1 = (a.c0 + a.c1).mul_wide(&(b.c0 + b.c1)) - t0 - t1 + t2.mul_by_nonresidue();
-        let c2 = (a.c0 + a.c2).mul_wide(&(b.c0 + b.c2)) - t0 - t2 + t1;
+        let c1 = a.c0.sum_unreduced(&a.c1).mul_wide(&b.c0.sum_unreduced(&b.c1)) - t0 - t1 + t2.mul_by_nonresidue();
+        let c2 = a.c0.sum_unreduced(&a.c2).mul_wide(&b.c0.sum_unreduced(&b.c2)) - t0 - t2 + t1;
         Fp6Wide { c0, c1, c2 }
     }
 
