@@ -37,17 +37,16 @@ impl<F: Coordinate> Jacobian<F> {
         Point { x: xz, y: self.y, z: z2 * self.z }
     }
 
-    /// `2P` (dbl-2009-l with a = 0): A = X², B = Y², C = B², D = 2((X + B)² - A - C), E = 3A,
-    /// X3 = E² - 2D, Y3 = E(D - X3) - 8C, Z3 = 2YZ. E is never reduced: `E² = 9A²` squares A,
-    /// and E enters `E(D - X3)` unreduced, as does 2Y in `Z3 = (2Y)·Z` (a product takes inputs
-    /// up to 8p, see `lin_unreduced`). The identity (Z = 0) stays the identity; there are no
-    /// points with Y = 0 (both curves have odd order).
+    /// `2P` (dbl-2009-l with a = 0): A = X², B = Y², C = B², D = 2((X + B)² - A - C) = 4XB,
+    /// E = 3A, X3 = E² - 2D, Y3 = E(D - X3) - 8C, Z3 = 2YZ. D is the product (4X)·B, beside C
+    /// (one product where the formula has a square and two linear combinations); E is never
+    /// reduced: `E² = 9A²` squares A, and E enters `E(D - X3)` unreduced, as do 4X and 2Y in
+    /// their products (a product takes inputs up to 8p, see `lin_unreduced`). The identity
+    /// (Z = 0) stays the identity; there are no points with Y = 0 (both curves have odd order).
     #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub(crate) fn double(&self) -> Jacobian<F> {
         let (a, b) = F::square2(&self.x, &self.y);
-        // Squarings take reduced inputs (an Fp2 squaring subtracts its coefficients).
-        let (c, t) = F::square2(&b, &F::lin([(&self.x, 1), (&b, 1)]));
-        let d = F::lin([(&t, 2), (&a, -2), (&c, -2)]);
+        let (c, d) = F::square_mul(&b, &F::lin_unreduced([(&self.x, 4)]), &b);
         let (a2, z3) = F::square_mul(&a, &F::lin_unreduced([(&self.y, 2)]), &self.z);
         let x3 = F::lin([(&a2, 9), (&d, -2)]);
         let y3 = F::lin_unreduced([(&a, 3)]) * F::lin_unreduced([(&d, 1), (&x3, -1)]);
@@ -79,13 +78,13 @@ impl<F: Coordinate> Jacobian<F> {
         let x3 = F::lin([(&r.square(), 1), (&j, -1), (&v, -2)]);
         let (y3, s1j) = F::mul2(&r, &F::lin_unreduced([(&v, 1), (&x3, -1)]), &s1, &j);
         let zz = (self.z + q.z).square();
-        let z3 = F::lin([(&zz, 1), (&z1z1, -1), (&z2z2, -1)]) * h;
+        let z3 = F::lin_unreduced([(&zz, 1), (&z1z1, -1), (&z2z2, -1)]) * h;
         Jacobian { x: x3, y: F::lin([(&y3, 1), (&s1j, -2)]), z: z3 }
     }
 
     /// `P + Q` for `Q` with `Z = 1` (madd-2007-bl, Explicit-Formulas Database): the products
-    /// by Q's `Z` and its powers drop out: 7M + 4S against add-2007-bl's 11M + 5S in
-    /// [`Self::add`].
+    /// by Q's `Z` and its powers drop out: 8M + 3S (Z3 as the product `(2Z1)·H`) against
+    /// add-2007-bl's 11M + 5S in [`Self::add`].
     /// The exceptional cases are branched out as there.
     #[inline(never)]
     #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
@@ -103,12 +102,12 @@ impl<F: Coordinate> Jacobian<F> {
             // Same x: P = Q (double) or P = -Q (identity).
             return if r.is_zero() { self.double() } else { Self::IDENTITY };
         }
-        let (hh, zh) = F::square2(&h, &(self.z + h));
-        let i = F::lin([(&hh, 4)]);
+        // Z3 = (Z1 + H)² - Z1Z1 - HH = (2Z1)·H; I = 4HH and 2Z1 only feed products (unreduced).
+        let (hh, z3) = F::square_mul(&h, &F::lin_unreduced([(&self.z, 2)]), &h);
+        let i = F::lin_unreduced([(&hh, 4)]);
         let (j, v) = F::mul2(&h, &i, &self.x, &i);
         let x3 = F::lin([(&r.square(), 1), (&j, -1), (&v, -2)]);
         let (y3, y1j) = F::mul2(&r, &F::lin_unreduced([(&v, 1), (&x3, -1)]), &self.y, &j);
-        let z3 = F::lin([(&zh, 1), (&z1z1, -1), (&hh, -1)]);
         Jacobian { x: x3, y: F::lin([(&y3, 1), (&y1j, -2)]), z: z3 }
     }
 }
