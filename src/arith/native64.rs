@@ -209,12 +209,22 @@ impl<const N: usize> Params<N> {
     /// Enters Montgomery form from little-endian words holding a value below `p`.
     /// `Σ k_i·a_i` for small signed integers `k_i`.
     pub(crate) fn lincomb<const K: usize>(&self, terms: [(&Elem<N>, i64); K]) -> Elem<N> {
-        let mut acc = Elem([0u64; N]);
-        for (a, k) in terms {
+        // The first term starts the sum, so that `a + b` costs one addition.
+        let Some(((a, k), rest)) = terms.split_first() else {
+            return Elem([0u64; N]);
+        };
+        let t = self.mul_small(a, k.unsigned_abs());
+        let mut acc = if *k < 0 { self.neg(&t) } else { t };
+        for (a, k) in rest {
             let t = self.mul_small(a, k.unsigned_abs());
-            acc = if k < 0 { self.sub(&acc, &t) } else { self.add(&acc, &t) };
+            acc = if *k < 0 { self.sub(&acc, &t) } else { self.add(&acc, &t) };
         }
         acc
+    }
+
+    /// `a + b`: this kernel has no unreduced form, and an addition is its cheapest sum.
+    pub(crate) fn add_unreduced(&self, a: &Elem<N>, b: &Elem<N>) -> Elem<N> {
+        self.add(a, b)
     }
 
     /// As [`Self::lincomb`] (this kernel has no unreduced form).
@@ -222,9 +232,22 @@ impl<const N: usize> Params<N> {
         self.lincomb(terms)
     }
 
-    /// `k·a` for a small integer `k`: a multiplication by `k` in Montgomery form.
+    /// `k·a` for a small integer `k` (at most 64 in the callers), by doublings and additions:
+    /// far cheaper than multiplying by `k`'s Montgomery form (two Montgomery products, each
+    /// calls to `__multi3` on `wasm32`). The fields' linear combinations, unreduced sums
+    /// included (this kernel computes them reduced), come down to it.
     pub(crate) fn mul_small(&self, a: &Elem<N>, k: u64) -> Elem<N> {
-        self.mul(a, &self.from_words(&[k, 0, 0, 0, 0, 0]))
+        if k == 0 {
+            return Elem([0u64; N]);
+        }
+        let mut acc = *a;
+        for bit in (0..63 - k.leading_zeros()).rev() {
+            acc = self.add(&acc, &acc);
+            if (k >> bit) & 1 == 1 {
+                acc = self.add(&acc, a);
+            }
+        }
+        acc
     }
 
     pub(crate) fn from_words(&self, words: &[u64; 6]) -> Elem<N> {

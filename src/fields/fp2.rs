@@ -193,10 +193,7 @@ impl Fp2 {
     /// ([`Self::mul_wide`] takes inputs up to 8p), where it saves the reduction of a sum.
     #[inline(always)]
     pub(crate) fn sum_unreduced(&self, rhs: &Fp2) -> Fp2 {
-        Fp2 {
-            c0: Fp::lincomb_unreduced([(&self.c0, 1), (&rhs.c0, 1)]),
-            c1: Fp::lincomb_unreduced([(&self.c1, 1), (&rhs.c1, 1)]),
-        }
+        Fp2 { c0: Fp::add_unreduced(&self.c0, &rhs.c0), c1: Fp::add_unreduced(&self.c1, &rhs.c1) }
     }
 
     /// `self·rhs`, unreduced.

@@ -292,6 +292,12 @@ impl<const N: usize> Params<N> {
         Elem::from_limbs(self.sum_terms(&terms).0)
     }
 
+    /// `a + b` unreduced ([`Self::lincomb_unreduced`]): below 4p, for a product's input.
+    #[inline(always)]
+    pub(crate) fn add_unreduced(&self, a: &Elem<N>, b: &Elem<N>) -> Elem<N> {
+        self.lincomb_unreduced([(a, 1), (b, 1)])
+    }
+
     /// The normalized limbs of `Σ k_i·a_i + 2p·Σ|negative k_i|` and the carry out of the top.
     #[inline(always)]
     fn sum_terms<const K: usize>(&self, terms: &[(&Elem<N>, i64); K]) -> ([u64; N], i64) {
