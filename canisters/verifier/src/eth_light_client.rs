@@ -265,3 +265,18 @@ pub fn eth_light_client_state() -> Result<EthLightClientState, Error> {
 fn no_store(arg: &str) -> Error {
     Error::unsupported(arg, "the light client has no store yet: send eth_light_client_bootstrap")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `InitArgs::check` accepts the client's `ETH_NETWORKS`; each must have its schedule and
+    /// genesis time here, or an installation it accepted would answer `Unsupported` forever.
+    #[test]
+    fn every_network_the_install_argument_accepts_is_known() {
+        for name in ETH_NETWORKS {
+            assert!(network(name).is_some(), "{name} has no schedule or genesis time");
+        }
+        assert!(network("goerli").is_none());
+    }
+}
