@@ -24,6 +24,7 @@ fn main() {
     println!("cargo:rustc-check-cfg=cfg(simd128_attr)");
     // Set only by the bench's kernel variant that shows what hiding operands saves.
     println!("cargo:rustc-check-cfg=cfg(icbls_visible_operands)");
+    println!("cargo:rustc-check-cfg=cfg(icbls_count_ops)");
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-env-changed=ICBLS_KERNEL");
     let wasm32 = env::var("CARGO_CFG_TARGET_ARCH").as_deref() == Ok("wasm32");

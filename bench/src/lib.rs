@@ -7,6 +7,7 @@
 
 pub mod chart;
 pub mod check;
+pub mod distance;
 pub mod endpoints;
 pub mod format;
 pub mod library_cases;

@@ -12,6 +12,7 @@ use icbls_canister_build::build::{
     build_canisters, build_dependent, build_variant, workspace_root, CanisterPackage, DependentBuild, Variant,
     WITHOUT_SIMD128_FLAG,
 };
+use icbls_bench::distance::{ModelRow, COUNTING_BUILD};
 use icbls_testkit::backend::{backend_from_env, Backend, EMPTY_ARGS};
 
 const COMMAND: &str = "cargo run --release -p icbls-bench";
@@ -71,10 +72,12 @@ fn run() -> Result<(), String> {
     // The kernel variants and the dependent canister are built while the shipped canisters are
     // measured, in target folders of their own, so that both cores stay busy (the dependent's
     // fat-LTO build ends in a long single-threaded link).
-    let (backend_name, rows, phases, eth_gas, endpoints, variants, dependent) = std::thread::scope(|s| {
+    let (backend_name, rows, phases, eth_gas, endpoints, model, variants, dependent) = std::thread::scope(|s| {
+        // The kernel variants, then the counting build (`icbls_bench::distance`).
         let variant_builds = s.spawn(|| {
             VARIANTS
                 .iter()
+                .chain([&COUNTING_BUILD])
                 .map(|v| {
                     eprintln!("icbls-bench: building the {} variant", v.name);
                     build_variant(&[CanisterPackage::Bench], v).map(|mut w| w.remove(0))
@@ -129,7 +132,10 @@ fn run() -> Result<(), String> {
             wasm_bytes: wasm[0].len(),
             instructions: variant_rows(backend.as_mut(), &wasm[0]),
         }];
-        for (v, built) in VARIANTS.iter().zip(variant_builds.join().expect("the variant builds panicked")) {
+        let mut built_variants = variant_builds.join().expect("the variant builds panicked");
+        let counting = built_variants.pop().expect("the counting build is the last")?;
+        let model = model_counts(backend.as_mut(), &counting)?;
+        for (v, built) in VARIANTS.iter().zip(built_variants) {
             let built = built?;
             variants.push(VariantResult {
                 name: v.name.into(),
@@ -144,7 +150,7 @@ fn run() -> Result<(), String> {
             .zip(dependent_builds.join().expect("the dependent builds panicked"))
             .map(|(b, built)| measure_dependent_build(backend.as_mut(), b, &built?))
             .collect::<Result<Vec<_>, String>>()?;
-        Ok::<_, String>((backend.name(), rows, phases, eth_gas, endpoints, variants, dependent))
+        Ok::<_, String>((backend.name(), rows, phases, eth_gas, endpoints, model, variants, dependent))
     })?;
     let root = workspace_root();
     let lock = std::fs::read_to_string(root.join("Cargo.lock")).map_err(|e| format!("Cargo.lock: {e}"))?;
@@ -164,6 +170,7 @@ fn run() -> Result<(), String> {
         canisters: builds,
         rows,
         phases,
+        model,
         variants,
         eth_gas,
         endpoints,
@@ -237,6 +244,21 @@ fn measure_dependent_build(
     let instructions = results::measure_dependent(backend, id, wasm)
         .map_err(|e| format!("the dependent canister ({}): {e}", build.name))?;
     Ok(DependentResult { name: build.name.into(), description: build.description.into(), instructions })
+}
+
+/// Installs the counting build of the bench canister and reads the field operations of each
+/// row [`results::model_rows`] names.
+fn model_counts(backend: &mut dyn Backend, wasm: &[u8]) -> Result<Vec<ModelRow>, String> {
+    let id = backend.install(wasm, EMPTY_ARGS)?;
+    results::model_rows()
+        .iter()
+        .map(|op| {
+            let update = icbls_harness::rows::ROWS.iter().any(|r| r.name == *op && r.bench == icbls_harness::rows::Export::Update);
+            results::measure(backend, id, wasm, CanisterPackage::Bench, op, update)
+                .map(|m| ModelRow::new(op, m.instructions))
+                .map_err(|e| format!("counting {op}: {e}"))
+        })
+        .collect()
 }
 
 /// Installs a bench canister build and measures the variant rows on it.

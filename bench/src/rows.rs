@@ -18,3 +18,8 @@ pub fn readme_rows() -> Vec<&'static str> {
 pub fn variant_rows() -> Vec<&'static str> {
     tagged(Tag::Variant)
 }
+
+/// The operations counted on the counting build, for the distance to the model.
+pub fn model_rows() -> Vec<&'static str> {
+    tagged(Tag::Model)
+}

@@ -12,6 +12,8 @@ use std::fmt::Write;
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    // Set only by the bench's counting build (`op_count`).
+    println!("cargo:rustc-check-cfg=cfg(icbls_count_ops)");
     println!("cargo:rerun-if-env-changed={}", vectors::ENV);
     println!("cargo:rerun-if-env-changed=CI");
     println!("cargo:rerun-if-env-changed=ICBLS_REQUIRE_VECTORS");

@@ -1,6 +1,7 @@
 //! Fp, the base field of BLS12-381: integers modulo the 381-bit prime p.
 
 use crate::arith::{FpElem, FP, P_WORDS};
+use crate::fields::op_count::{self, Field};
 use crate::fields::words::{add_small, shr, sub_small};
 
 prime_field!(
@@ -24,6 +25,7 @@ impl Fp {
     /// (two SIMD lanes on the IC).
     #[inline]
     pub(crate) fn mul2(a: &Fp, b: &Fp, c: &Fp, d: &Fp) -> (Fp, Fp) {
+        op_count::products(Field::Fp, 2);
         let (x, y) = FP.mul2(&a.0, &b.0, &c.0, &d.0);
         (Fp(x), Fp(y))
     }
@@ -39,6 +41,8 @@ impl Fp {
     /// can.
     #[inline]
     pub(crate) fn mul_quadratic(a0: &Fp, a1: &Fp, b0: &Fp, b1: &Fp) -> (Fp, Fp) {
+        // Karatsuba's three, whatever the kernel does (`op_count`).
+        op_count::products(Field::Fp, 3);
         let (x, y) = FP.mul_quadratic(&a0.0, &a1.0, &b0.0, &b1.0);
         (Fp(x), Fp(y))
     }
@@ -47,6 +51,7 @@ impl Fp {
     /// branch on the value (Pornin, ePrint 2020/972), in time that does not depend on the value.
     /// [`Self::invert_vartime`] is cheaper for public values.
     pub fn invert(&self) -> Option<Fp> {
+        op_count::inversion(Field::Fp);
         let inverse = Fp(FP.invert_fixed(&self.0)?);
         // The step count is the paper's bound plus a batch of margin, for approximations a bit
         // finer than the paper's: the product check turns a shortfall (none is known) into

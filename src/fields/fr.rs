@@ -1,6 +1,7 @@
 //! Fr, the scalar field of BLS12-381: integers modulo the group order r.
 
 use crate::arith::{FrElem, FR, R_WORDS};
+use crate::fields::op_count::{self, Field};
 use crate::fields::words::sub_small;
 use core::iter::{Product, Sum};
 use core::ops::{Add, AddAssign, Mul, MulAssign, Sub, SubAssign};
@@ -28,6 +29,7 @@ impl Fr {
     /// branch on the value (Pornin, ePrint 2020/972), in time that does not depend on the value.
     /// [`Self::invert_vartime`] is cheaper for public values.
     pub fn invert(&self) -> Option<Fr> {
+        op_count::inversion(Field::Fr);
         let inverse = Fr(FR.invert_fixed(&self.0)?);
         // As in `Fp::invert`: a shortfall of the fixed step count (none is known) costs time on
         // Fermat, never a wrong inverse.

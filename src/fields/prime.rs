@@ -148,6 +148,7 @@ macro_rules! prime_field {
             /// `self²`.
             #[inline]
             pub fn square(&self) -> $name {
+                $crate::fields::op_count::products($crate::fields::op_count::Field::$name, 1);
                 $name($params.square(&self.0))
             }
 
@@ -155,6 +156,7 @@ macro_rules! prime_field {
             /// cheaper than [`Self::invert`], in time that depends on the value. For public
             /// values only.
             pub fn invert_vartime(&self) -> Option<$name> {
+                $crate::fields::op_count::inversion($crate::fields::op_count::Field::$name);
                 $params.invert_vartime(&self.0).map($name)
             }
 
@@ -215,6 +217,7 @@ macro_rules! prime_field {
             type Output = $name;
             #[inline]
             fn mul(self, rhs: $name) -> $name {
+                $crate::fields::op_count::products($crate::fields::op_count::Field::$name, 1);
                 $name($params.mul(&self.0, &rhs.0))
             }
         }

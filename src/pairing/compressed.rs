@@ -33,18 +33,19 @@ impl Compressed {
     /// `ξ·(b0 + b1·u) = (b0 - b1) + (b0 + b1)·u`.
     #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub(crate) fn square(&self) -> Compressed {
-        let Compressed { g2, g3, g4, g5 } = *self;
-        let b45 = g4 * g5;
-        let b23 = g2 * g3;
-        let a45 = sum_and_xi_sum(&g4, &g5);
-        let a23 = sum_and_xi_sum(&g2, &g3);
+        // By reference: products of copies cost a `memory.copy` per operand (100 + bytes).
+        let Compressed { g2, g3, g4, g5 } = self;
+        let b45 = g4.mul_by_ref(g5);
+        let b23 = g2.mul_by_ref(g3);
+        let a45 = sum_and_xi_sum(g4, g5);
+        let a23 = sum_and_xi_sum(g2, g3);
         Compressed {
             g2: Fp2::new(
                 Fp::lincomb([(&g2.c0, 2), (&b45.c0, 6), (&b45.c1, -6)]),
                 Fp::lincomb([(&g2.c1, 2), (&b45.c0, 6), (&b45.c1, 6)]),
             ),
-            g3: minus_xi_plus_1(&a45, &b45, &g3),
-            g4: minus_xi_plus_1(&a23, &b23, &g4),
+            g3: minus_xi_plus_1(&a45, &b45, g3),
+            g4: minus_xi_plus_1(&a23, &b23, g4),
             g5: Fp2::new(Fp::lincomb([(&g5.c0, 2), (&b23.c0, 6)]), Fp::lincomb([(&g5.c1, 2), (&b23.c1, 6)])),
         }
     }
@@ -58,7 +59,7 @@ fn sum_and_xi_sum(x: &Fp2, y: &Fp2) -> Fp2 {
         Fp::lincomb_unreduced([(&x.c0, 1), (&y.c0, 1), (&y.c1, -1)]),
         Fp::lincomb_unreduced([(&x.c1, 1), (&y.c0, 1), (&y.c1, 1)]),
     );
-    s * t
+    s.mul_by_ref(&t)
 }
 
 /// `3(A - (ξ + 1)·B) - 2g`, with `(ξ + 1)·(b0 + b1·u) = (2b0 - b1) + (b0 + 2b1)·u`.

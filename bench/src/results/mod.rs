@@ -10,4 +10,4 @@ pub use model::*;
 pub use render::*;
 pub use run::*;
 
-pub use crate::rows::{chart_rows, readme_rows, variant_rows};
+pub use crate::rows::{chart_rows, model_rows, readme_rows, variant_rows};

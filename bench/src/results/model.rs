@@ -54,6 +54,9 @@ pub struct Report {
     /// The composite rows ([`PHASE_ROWS`](crate::phases::PHASE_ROWS)) cut into phases from a
     /// profile of their bench method.
     pub phases: Vec<crate::phases::RowPhases>,
+    /// The field operations of the rows [`model_rows`](crate::rows::model_rows) names, counted
+    /// on the bench canister's counting build ([`crate::distance`]).
+    pub model: Vec<crate::distance::ModelRow>,
     /// The kernel variants tried, measured on [`variant_rows`](crate::rows::variant_rows).
     pub variants: Vec<VariantResult>,
     /// The gas Ethereum charges for each precompile row (from the bench canister's `eth_gas`).

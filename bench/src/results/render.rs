@@ -289,6 +289,21 @@ pub fn markdown(report: &Report) -> String {
          inside a decoder is a subgroup check); \"other\" is the row less the phases, so they add \
          up to the row.\n\n\
          {phases}\
+         ## Distance to the model\n\n\
+         How far each row is from the operation count of its own formulas. A build of the bench \
+         canister with `--cfg icbls_count_ops` counts, in the same measured region, the field \
+         operations the row performs (`icbls::fields::op_count`): Fp products and squares (M), \
+         an Fp2 product counting three and an Fp2 square two (Karatsuba and complex squaring, \
+         as the papers count them, whatever the kernel does: the shipped one computes an Fp2 \
+         product's four schoolbook products in two SIMD lanes and reduces once), Fr products, \
+         and inversions. Additions, subtractions, small multiples and reductions are not \
+         counted, nor is anything outside the fields (hashing, parsing). The model prices the \
+         counts at the measured rows above: M at `fp_mul`, an Fr product at `fr_mul`, an \
+         inversion at `fp_inv` or `fr_inv` (the variable-time rows). A ratio below one is a row \
+         cheaper than its formulas at one `fp_mul` per product (the paired products of the SIMD \
+         kernel); well above one, work outside the count (additions, reductions, hashing, \
+         decoding, moves), and the row to attack next.\n\n\
+         {distance}\n\
          ## Ethereum precompiles: instructions and gas\n\n\
          The EIP-2537 rows (`eip2537_*`: one precompile call on a valid, typical input, every \
          MSM and pairing point subgroup-checked) and EIP-4844 point evaluation, with the gas \
@@ -332,6 +347,7 @@ pub fn markdown(report: &Report) -> String {
         canisters = canisters_table(&report.canisters),
         table = table(&report.rows),
         phases = crate::phases::phase_tables(&report.phases),
+        distance = crate::distance::distance_table(&report.model, &report.rows),
         updates = updates_list(&report.rows),
         eth = eth_table(&report.rows, &report.eth_gas),
         endpoints = crate::endpoints::endpoint_table(&report.endpoints),

@@ -15,14 +15,27 @@ use core::hint::black_box;
 
 #[cfg(feature = "light-client")]
 pub mod light_client;
+pub mod op_count;
 pub mod rows;
 pub mod vetkeys;
 
 /// The instructions the current message has executed so far.
+#[cfg(not(icbls_count_ops))]
 #[inline(never)]
 fn counter() -> u64 {
     ic_cdk::api::performance_counter(0)
 }
+
+/// What the region between two counter reads cost: instructions.
+#[cfg(not(icbls_count_ops))]
+fn elapsed(start: u64, end: u64) -> u64 {
+    end - start
+}
+
+// The counting build: the "counter" is icbls's count of field operations, and a figure is the
+// operations of the region, packed (`op_count`).
+#[cfg(icbls_count_ops)]
+use op_count::{counter, elapsed};
 
 /// Runs `op` on `input` and returns the counter difference around it, without correction.
 #[inline(always)]
@@ -43,7 +56,7 @@ fn raw<I, O>(input: &I, op: impl FnOnce(&I) -> O) -> u64 {
     let output = op(black_box(input));
     black_box(output);
     let end = counter();
-    end - start
+    elapsed(start, end)
 }
 
 /// The cost of the two counter reads around nothing.

@@ -12,7 +12,9 @@
 //! - `TAGS`: `chart` (the chart and the README's headline table), `readme` (the headline table
 //!   only), `variant` (measured on every kernel variant), `precompile` (the bench canister
 //!   measures it with its precompile runner, `measurements::precompile_row(NAME)`, on the
-//!   row's EIP-2537 or EIP-4844 input, instead of a function of its own).
+//!   row's EIP-2537 or EIP-4844 input, instead of a function of its own), `model` (its field
+//!   operations are counted on the bench canister's counting build, for the report's distance
+//!   to the model).
 //!
 //! The order is the results table's.
 
@@ -29,29 +31,29 @@ macro_rules! bench_rows {
             fp_inv:                             query  baseline none   [];
             fp_inv_constant_time:               query  baseline none   [];
             fp_sqrt:                            query  baseline none   [];
-            fp2_mul:                            query  baseline none   [variant];
+            fp2_mul:                            query  baseline none   [variant, model];
             fp2_square:                         query  baseline none   [];
             fp2_inv:                            query  baseline none   [];
             fp2_sqrt:                           query  baseline none   [];
-            fp12_mul:                           query  baseline query  [variant];
-            fp12_square:                        query  baseline query  [];
-            fp12_cyclotomic_square:             query  baseline none   [];
+            fp12_mul:                           query  baseline query  [variant, model];
+            fp12_square:                        query  baseline query  [model];
+            fp12_cyclotomic_square:             query  baseline none   [model];
             fr_mul:                             query  baseline query  [variant];
             fr_inv:                             query  baseline query  [];
             g1_add:                             query  baseline query  [];
             g1_add_mixed:                       query  baseline none   [];
             g1_double:                          query  baseline query  [];
-            g1_mul:                             query  baseline query  [chart];
+            g1_mul:                             query  baseline query  [chart, model];
             g1_mul_constant_time:               query  baseline none   [];
             g2_add:                             query  baseline query  [];
             g2_add_mixed:                       query  baseline none   [];
             g2_double:                          query  baseline query  [];
-            g2_mul:                             query  baseline query  [chart];
+            g2_mul:                             query  baseline query  [chart, model];
             g2_mul_constant_time:               query  baseline none   [];
             g1_decompress_checked:              query  baseline query  [chart];
             g2_decompress_checked:              query  baseline query  [chart];
-            g1_subgroup_check:                  query  baseline query  [];
-            g2_subgroup_check:                  query  baseline query  [];
+            g1_subgroup_check:                  query  baseline query  [model];
+            g2_subgroup_check:                  query  baseline query  [model];
             g1_msm_2:                           query  baseline query  [];
             g1_msm_16:                          query  baseline query  [];
             g1_msm_128:                         query  baseline query  [chart];
@@ -59,10 +61,10 @@ macro_rules! bench_rows {
             g2_msm_2:                           query  baseline query  [];
             g2_msm_16:                          query  baseline query  [];
             g2_msm_128:                         query  baseline none   [];
-            miller_loop:                        query  baseline query  [chart];
-            final_exponentiation:               query  baseline query  [chart];
-            pairing:                            query  baseline query  [chart];
-            pairing_check_2:                    query  baseline query  [chart];
+            miller_loop:                        query  baseline query  [chart, model];
+            final_exponentiation:               query  baseline query  [chart, model];
+            pairing:                            query  baseline query  [chart, model];
+            pairing_check_2:                    query  baseline query  [chart, model];
             pairing_check_2_prepared:           query  baseline none   [];
             pairing_check_2_degenerate:         query  baseline none   [];
             pairing_check_4:                    query  baseline none   [];
@@ -72,8 +74,8 @@ macro_rules! bench_rows {
             map_fp_to_g1:                       query  baseline none   [];
             map_fp2_to_g2:                      query  baseline none   [];
             hash_to_g1:                         query  baseline query  [chart];
-            hash_to_g2:                         query  baseline query  [chart];
-            bls_min_sig_verify:                 query  baseline query  [chart];
+            hash_to_g2:                         query  baseline query  [chart, model];
+            bls_min_sig_verify:                 query  baseline query  [chart, model];
             bls_min_pk_verify:                  query  baseline query  [chart];
             fast_aggregate_verify_16:           query  baseline none   [];
             fast_aggregate_verify_128:          query  baseline none   [readme];
@@ -82,10 +84,10 @@ macro_rules! bench_rows {
             batch_verify_min_pk_16:             query  baseline none   [];
             batch_verify_min_pk_128:            update baseline none   [];
             certificate_verify:                 query  baseline query  [chart];
-            certificate_verify_with_delegation: query  baseline query  [chart];
+            certificate_verify_with_delegation: query  baseline query  [chart, model];
             certificate_verify_cache_first:     query  baseline none   [];
             certificate_verify_cache_second:    query  baseline none   [];
-            canister_signature_verify:          query  baseline query  [];
+            canister_signature_verify:          query  baseline query  [model];
             threshold_combine_13_of_34:         query  baseline query  [];
             threshold_combine_27_of_40:         query  baseline query  [];
             threshold_verify_share:             query  baseline query  [];
@@ -97,24 +99,24 @@ macro_rules! bench_rows {
             eth_light_client_update_handoff:    query  baseline update [];
             eth_light_client_finality_update:   query  baseline query  [];
             vetkey_derive_public_key:           query  baseline query  [];
-            vetkey_decrypt_and_verify:          query  baseline query  [];
-            ibe_encrypt:                        query  baseline query  [];
+            vetkey_decrypt_and_verify:          query  baseline query  [model];
+            ibe_encrypt:                        query  baseline query  [model];
             ibe_decrypt:                        query  baseline query  [];
             drand_quicknet_verify:              query  baseline query  [];
-            drand_mainnet_verify:               query  baseline query  [];
-            eip2537_g1add:                      query  baseline none   [precompile];
+            drand_mainnet_verify:               query  baseline query  [model];
+            eip2537_g1add:                      query  baseline none   [precompile, model];
             eip2537_g2add:                      query  baseline none   [precompile];
             eip2537_g1msm_1:                    query  baseline none   [precompile];
             eip2537_g1msm_2:                    query  baseline none   [precompile];
             eip2537_g1msm_8:                    query  baseline none   [precompile];
             eip2537_g1msm_32:                   query  baseline none   [precompile];
-            eip2537_g1msm_128:                  query  baseline none   [readme, precompile];
+            eip2537_g1msm_128:                  query  baseline none   [readme, precompile, model];
             eip2537_g1msm_1024:                 query  baseline none   [precompile];
             eip2537_g2msm_1:                    query  baseline none   [precompile];
             eip2537_g2msm_2:                    query  baseline none   [precompile];
             eip2537_g2msm_8:                    query  baseline none   [precompile];
             eip2537_g2msm_32:                   query  baseline none   [precompile];
-            eip2537_g2msm_128:                  query  baseline none   [precompile];
+            eip2537_g2msm_128:                  query  baseline none   [precompile, model];
             eip2537_g2msm_1024:                 update baseline none   [precompile];
             eip2537_pairing_1:                  query  baseline none   [precompile];
             eip2537_pairing_2:                  query  baseline none   [readme, precompile];
@@ -122,7 +124,7 @@ macro_rules! bench_rows {
             eip2537_pairing_8:                  query  baseline none   [precompile];
             eip2537_map_fp_to_g1:               query  baseline none   [precompile];
             eip2537_map_fp2_to_g2:              query  baseline none   [precompile];
-            point_evaluation:                   query  baseline none   [readme, precompile];
+            point_evaluation:                   query  baseline none   [readme, precompile, model];
         }
     };
 }
@@ -138,6 +140,8 @@ pub enum Tag {
     Variant,
     /// Measured by the bench canister's precompile runner.
     Precompile,
+    /// Counted on the bench canister's counting build too: the report's distance to the model.
+    Model,
 }
 
 /// How a canister exports a row's method.
@@ -204,6 +208,7 @@ macro_rules! row_value {
     (@tag readme) => { Tag::Readme };
     (@tag variant) => { Tag::Variant };
     (@tag precompile) => { Tag::Precompile };
+    (@tag model) => { Tag::Model };
 }
 
 /// [`ROWS`] from the table.

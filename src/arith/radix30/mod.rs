@@ -299,6 +299,11 @@ impl<const N: usize> Params<N> {
     }
 
     /// The normalized limbs of `Σ k_i·a_i + 2p·Σ|negative k_i|` and the carry out of the top.
+    ///
+    /// One simple pass per term, then one carry pass: loops that short are unrolled, where a
+    /// single loop doing both was not for three or more terms (13 iterations of a body that
+    /// large exceed the unroller's budget), and then cost a loop's counters and a stack array
+    /// zeroed with `memory.fill` (100 instructions plus its bytes) per call.
     #[inline(always)]
     fn sum_terms<const K: usize>(&self, terms: &[(&Elem<N>, i64); K]) -> ([u64; N], i64) {
         let mut negative = 0i64;
@@ -307,13 +312,19 @@ impl<const N: usize> Params<N> {
                 negative -= k;
             }
         }
+        let mut w = [0i64; N];
+        for i in 0..N {
+            w[i] = self.two_p[i] as i64 * negative;
+        }
+        for (a, k) in terms.iter() {
+            for i in 0..N {
+                w[i] += a.0[i] as i64 * k;
+            }
+        }
         let mut v = [0u64; N];
         let mut c = 0i64;
         for i in 0..N {
-            let mut s = c + self.two_p[i] as i64 * negative;
-            for (a, k) in terms.iter() {
-                s += a.0[i] as i64 * k;
-            }
+            let s = w[i] + c;
             v[i] = s as u64 & MASK;
             c = s >> BITS;
         }
