@@ -91,7 +91,8 @@ impl<const N: usize> Params<N> {
     }
 
     /// Reduces both coefficients, each below `2p`.
-    #[inline]
+    #[cfg_attr(not(simd128_attr), inline(always))]
+    #[cfg_attr(simd128_attr, inline)]
     #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub(crate) fn wide_reduce(&self, x: &Wide2<N>) -> (Elem<N>, Elem<N>) {
         let (c0, c1) = simd::fp2_reduce_13(x.0, cast(&self.p), self.offset, self.p_inv);
