@@ -60,8 +60,8 @@ impl Fp12 {
     #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub fn square(&self) -> Fp12 {
         let ab = self.c0.mul_wide(&self.c1);
-        let t = (self.c0 + self.c1).mul_wide(&(self.c0 + self.c1.mul_by_nonresidue()));
-        let c0 = (t - ab - ab.mul_by_nonresidue()).reduce();
+        let t = (self.c0 + self.c1).mul_wide(&self.c0.plus_v_times(&self.c1));
+        let c0 = (t - ab).minus_v_times(&ab).reduce();
         Fp12 { c0, c1: (ab + ab).reduce() }
     }
 
@@ -77,7 +77,7 @@ impl Fp12 {
         let yb = y.mul_by_fp2_wide(c).mul_by_nonresidue();
         // Sums that only feed products stay unreduced (below 4p): hence the 17B.
         let s = x.sum_unreduced(y).mul_by_01_wide(a, &b.sum_unreduced(c));
-        Fp12 { c0: (xa + yb.mul_by_nonresidue()).reduce(), c1: (s - xa - yb).reduce() }
+        Fp12 { c0: xa.plus_v_times(&yb).reduce(), c1: (s - xa - yb).reduce() }
     }
 
     /// Multiplication by a line scaled to `1 + B·v + C·v·w` (constant coefficient one).
@@ -92,8 +92,8 @@ impl Fp12 {
         let yc = y.mul_by_fp2_wide(c);
         // Sums that only feed products stay unreduced (below 4p): hence the 12B.
         let s = x.sum_unreduced(y).mul_by_fp2_wide(&b.sum_unreduced(c));
-        let c0 = (xb + yc.mul_by_nonresidue()).mul_by_nonresidue().reduce();
-        let c1 = (s - xb - yc).mul_by_nonresidue().reduce();
+        let c0 = xb.plus_v_times(&yc).reduce_times_v();
+        let c1 = (s - xb - yc).reduce_times_v();
         Fp12 { c0: *x + c0, c1: *y + c1 }
     }
 
@@ -194,6 +194,6 @@ impl Mul for Fp12 {
         let aa = self.c0.mul_wide(&rhs.c0);
         let bb = self.c1.mul_wide(&rhs.c1);
         let c1 = ((self.c0 + self.c1).mul_wide(&(rhs.c0 + rhs.c1)) - aa - bb).reduce();
-        Fp12 { c0: (bb.mul_by_nonresidue() + aa).reduce(), c1 }
+        Fp12 { c0: aa.plus_v_times(&bb).reduce(), c1 }
     }
 }

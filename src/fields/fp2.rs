@@ -76,6 +76,15 @@ impl Fp2 {
         Fp2 { c0: self.c0 - self.c1, c1: self.c0 + self.c1 }
     }
 
+    /// `self + ξ·b`, one sum per coefficient: `(a0 + b0 - b1) + (a1 + b0 + b1)·u`.
+    #[inline]
+    pub(crate) fn plus_nonresidue_times(&self, b: &Fp2) -> Fp2 {
+        Fp2 {
+            c0: Fp::lincomb([(&self.c0, 1), (&b.c0, 1), (&b.c1, -1)]),
+            c1: Fp::lincomb([(&self.c1, 1), (&b.c0, 1), (&b.c1, 1)]),
+        }
+    }
+
     /// Multiplication by an element of Fp.
     #[inline]
     pub fn mul_by_fp(&self, k: &Fp) -> Fp2 {
