@@ -150,11 +150,11 @@ impl Coordinate for Fp2 {
     }
     #[inline]
     fn mul2(a: &Fp2, b: &Fp2, c: &Fp2, d: &Fp2) -> (Fp2, Fp2) {
-        (*a * *b, *c * *d)
+        (a.mul_by_ref(b), c.mul_by_ref(d))
     }
     #[inline]
     fn square_mul(a: &Fp2, b: &Fp2, c: &Fp2) -> (Fp2, Fp2) {
-        (a.square(), *b * *c)
+        (a.square(), b.mul_by_ref(c))
     }
     #[inline]
     fn square2(a: &Fp2, b: &Fp2) -> (Fp2, Fp2) {

@@ -127,10 +127,10 @@ impl<F: Coordinate> Point<F> {
     /// `2P`, with the values the Miller loop's tangent line reuses: `(Y², Y·Z, 3b·Z²)`.
     #[inline(always)]
     pub(crate) fn double_sharing(&self) -> (Point<F>, [F; 3]) {
-        let (x, y, z) = (self.x, self.y, self.z);
-        let (y2, yz) = F::square_mul(&y, &y, &z);
+        let (x, y, z) = (&self.x, &self.y, &self.z);
+        let (y2, yz) = F::square_mul(y, y, z);
         // 2XY, with 2X unreduced (a product's input), saves doubling X3 at the end.
-        let (z2, xy2) = F::square_mul(&z, &F::lin_unreduced([(&x, 2)]), &y);
+        let (z2, xy2) = F::square_mul(z, &F::lin_unreduced([(x, 2)]), y);
         let z3 = F::lin([(&y2, 8)]);
         let t2 = z2.mul_by_3b();
         let (x3, z3) = F::mul2(&t2, &z3, &yz, &z3);
