@@ -288,8 +288,11 @@ impl<const N: usize> Params<N> {
     #[inline(always)]
     pub(crate) fn lincomb_unreduced<const K: usize>(&self, terms: [(&Elem<N>, i64); K]) -> Elem<N> {
         debug_assert!(terms.iter().map(|(_, k)| k.abs()).sum::<i64>() <= 4);
-        // Below 8p < 2^384: nothing carries past the top limb.
-        Elem::from_limbs(self.sum_terms(&terms).0)
+        // Below 8p < 2^384: nothing carries past the top limb. A negative sum (an input not
+        // below 2p with a negative k) would show as a carry of -1.
+        let (v, carry) = self.sum_terms(&terms);
+        debug_assert!(carry == 0, "lincomb_unreduced of an input not below 2p");
+        Elem::from_limbs(v)
     }
 
     /// `a + b` unreduced ([`Self::lincomb_unreduced`]): below 4p, for a product's input.
