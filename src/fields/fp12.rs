@@ -60,7 +60,7 @@ impl Fp12 {
     #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub fn square(&self) -> Fp12 {
         let ab = self.c0.mul_wide(&self.c1);
-        let t = (self.c0 + self.c1).mul_wide(&self.c0.plus_v_times(&self.c1));
+        let t = self.c0.add_by_ref(&self.c1).mul_wide(&self.c0.plus_v_times(&self.c1));
         let c0 = (t - ab).minus_v_times(&ab).reduce();
         Fp12 { c0, c1: (ab + ab).reduce() }
     }
@@ -193,7 +193,7 @@ impl Mul for Fp12 {
     fn mul(self, rhs: Fp12) -> Fp12 {
         let aa = self.c0.mul_wide(&rhs.c0);
         let bb = self.c1.mul_wide(&rhs.c1);
-        let c1 = ((self.c0 + self.c1).mul_wide(&(rhs.c0 + rhs.c1)) - aa - bb).reduce();
+        let c1 = (self.c0.add_by_ref(&self.c1).mul_wide(&rhs.c0.add_by_ref(&rhs.c1)) - aa - bb).reduce();
         Fp12 { c0: aa.plus_v_times(&bb).reduce(), c1 }
     }
 }
