@@ -12,28 +12,53 @@ use alloc::vec::Vec;
 pub(crate) fn multi_miller_loop_prepared(pairs: &[(&G1Affine, &G2Prepared)]) -> Fp12 {
     let pairs: Vec<(Fp, Fp, &G2Prepared)> =
         pairs.iter().filter(|(p, q)| !p.is_identity() && !q.is_identity()).map(|(p, q)| (p.x(), p.y(), *q)).collect();
-    // None stands for f = 1 until the first line arrives.
-    let mut f: Option<Fp12> = None;
-    let multiply_all = |f: Option<Fp12>, index: usize| {
-        pairs.iter().fold(f, |f, (xp, yp, q)| {
-            let line = &q.lines[index];
-            Some(if q.normalized {
-                line.multiply_normalized(f.as_ref(), xp, yp)
-            } else {
-                line.multiply(f.as_ref(), xp, yp)
-            })
-        })
+    let Some((first, rest)) = pairs.split_first() else {
+        return Fp12::ONE;
     };
-    let mut index = 0;
-    for bit in loop_bits() {
-        f = multiply_all(f.map(|f| f.square()), index);
+    run_loop(|f, index| {
+        let line = |(xp, yp, q): &(Fp, Fp, &G2Prepared), f: Option<&Fp12>| {
+            let line = &q.lines[index];
+            if q.normalized {
+                line.multiply_normalized(f, xp, yp)
+            } else {
+                line.multiply(f, xp, yp)
+            }
+        };
+        let mut acc = line(first, f);
+        for pair in rest {
+            acc = line(pair, Some(&acc));
+        }
+        acc
+    })
+}
+
+/// The loop's schedule over the lines (`step(f, index)` multiplies `f`, `None` for one, by
+/// the lines of step `index` of every pair, of which there is at least one): a squaring per
+/// bit of |z| below the top one, the doubling lines, and after each set bit the addition
+/// lines.
+///
+/// `f` is squared into a fresh value rather than in place: `f = f.square()` would compute the
+/// square aside and then copy its 576 bytes into `f` (a `memory.copy`, 676 instructions).
+#[inline(always)]
+fn run_loop(mut step: impl FnMut(Option<&Fp12>, usize) -> Fp12) -> Fp12 {
+    let mut bits = loop_bits();
+    // f is one until the first lines: the first square is skipped.
+    let first_bit = bits.next().expect("|z| has more than one bit");
+    let mut f = step(None, 0);
+    let mut index = 1;
+    if first_bit {
+        f = step(Some(&f), index);
+        index += 1;
+    }
+    for bit in bits {
+        let squared = f.square();
+        f = step(Some(&squared), index);
         index += 1;
         if bit {
-            f = multiply_all(f, index);
+            f = step(Some(&f), index);
             index += 1;
         }
     }
-    let f = f.unwrap_or(Fp12::ONE);
     // z < 0: f_{z} = 1/f_{|z|} up to a vertical line; in the cyclotomic subgroup the final
     // exponentiation lands in, the inverse is the conjugate.
     f.conjugate()
@@ -43,23 +68,26 @@ pub(crate) fn multi_miller_loop_prepared(pairs: &[(&G1Affine, &G2Prepared)]) -> 
 pub(crate) fn multi_miller_loop(pairs: &[(&G1Affine, &G2Affine)]) -> Fp12 {
     let pairs: Vec<(Fp, Fp, crate::groups::point::Affine<Fp2>)> =
         pairs.iter().filter(|(p, q)| !p.is_identity() && !q.is_identity()).map(|(p, q)| (p.x(), p.y(), q.0)).collect();
-    let mut points: Vec<Point<Fp2>> = pairs.iter().map(|(_, _, q)| q.to_point()).collect();
-    let mut f: Option<Fp12> = None;
-    for bit in loop_bits() {
-        f = f.map(|f| f.square());
-        for ((xp, yp, _), t) in pairs.iter().zip(points.iter_mut()) {
-            let (line, next) = doubling_step(t);
-            f = Some(line.multiply(f.as_ref(), xp, yp));
-            *t = next;
-        }
-        if bit {
-            for ((xp, yp, q), t) in pairs.iter().zip(points.iter_mut()) {
-                let (line, next) = addition_step(t, q);
-                f = Some(line.multiply(f.as_ref(), xp, yp));
-                *t = next;
-            }
-        }
+    if pairs.is_empty() {
+        return Fp12::ONE;
     }
-    let f = f.unwrap_or(Fp12::ONE);
-    f.conjugate()
+    let mut points: Vec<Point<Fp2>> = pairs.iter().map(|(_, _, q)| q.to_point()).collect();
+    // The steps come in the order `run_loop` asks for them: a doubling step per bit, and an
+    // addition step after each set bit.
+    let mut additions = loop_bits().flat_map(|bit| [Some(false), bit.then_some(true)]).flatten();
+    run_loop(|f, _index| {
+        let addition = additions.next().expect("one step per line");
+        let mut steps = pairs.iter().zip(points.iter_mut()).map(|((xp, yp, q), t)| {
+            let (line, next) = if addition { addition_step(t, q) } else { doubling_step(t) };
+            *t = next;
+            (line, xp, yp)
+        });
+        let (line, xp, yp) = steps.next().expect("pairs is not empty");
+        let mut acc = line.multiply(f, xp, yp);
+        for (line, xp, yp) in steps {
+            acc = line.multiply(Some(&acc), xp, yp);
+        }
+        acc
+    })
 }
+
