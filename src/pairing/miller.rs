@@ -83,6 +83,11 @@ pub(crate) fn multi_miller_loop(pairs: &[(&G1Affine, &G2Affine)]) -> Fp12 {
             (line, xp, yp)
         });
         let (line, xp, yp) = steps.next().expect("pairs is not empty");
+        if pairs.len() == 1 {
+            // One pair: its product is the answer, written where the caller wants it (a value
+            // reassigned in a loop is returned through a copy).
+            return line.multiply(f, xp, yp);
+        }
         let mut acc = line.multiply(f, xp, yp);
         for (line, xp, yp) in steps {
             acc = line.multiply(Some(&acc), xp, yp);
