@@ -100,7 +100,12 @@ impl Fp12 {
     /// `x ↦ x^p`.
     pub fn frobenius_map(&self) -> Fp12 {
         let c1 = self.c1.frobenius_map();
-        let c1 = Fp6 { c0: c1.c0 * FROBENIUS_W, c1: c1.c1 * FROBENIUS_W, c2: c1.c2 * FROBENIUS_W };
+        // By reference: `x * FROBENIUS_W` copies both operands first (`Fp2::mul_by_ref`).
+        let c1 = Fp6 {
+            c0: c1.c0.mul_by_ref(&FROBENIUS_W),
+            c1: c1.c1.mul_by_ref(&FROBENIUS_W),
+            c2: c1.c2.mul_by_ref(&FROBENIUS_W),
+        };
         Fp12 { c0: self.c0.frobenius_map(), c1 }
     }
 

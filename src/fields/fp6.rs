@@ -92,7 +92,11 @@ impl Fp6 {
 
     /// `x ↦ x^p`: conjugate each coefficient and correct the powers of v.
     pub fn frobenius_map(&self) -> Fp6 {
-        Fp6 { c0: self.c0.conjugate(), c1: self.c1.conjugate() * FROBENIUS_V, c2: self.c2.conjugate() * FROBENIUS_V2 }
+        Fp6 {
+            c0: self.c0.conjugate(),
+            c1: self.c1.conjugate().mul_by_ref(&FROBENIUS_V),
+            c2: self.c2.conjugate().mul_by_ref(&FROBENIUS_V2),
+        }
     }
 
     /// `1/self`, or `None` for zero, in time that does not depend on the value.
