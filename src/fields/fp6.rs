@@ -112,12 +112,14 @@ impl Fp6 {
 
     /// Inverts through Fp2, inverting the final Fp norm with `invert`.
     pub(crate) fn invert_with(&self, invert: impl Fn(&Fp) -> Option<Fp>) -> Option<Fp6> {
-        let a = self.c0.square() - (self.c1 * self.c2).mul_by_nonresidue();
-        let b = self.c2.square().mul_by_nonresidue() - self.c0 * self.c1;
-        let c = self.c1.square() - self.c0 * self.c2;
-        let f = self.c0 * a + (self.c2 * b + self.c1 * c).mul_by_nonresidue();
+        // Products by reference: `*` copies operands that are not temporaries.
+        let (c0, c1, c2) = (&self.c0, &self.c1, &self.c2);
+        let a = c0.square() - c1.mul_by_ref(c2).mul_by_nonresidue();
+        let b = c2.square().mul_by_nonresidue() - c0.mul_by_ref(c1);
+        let c = c1.square() - c0.mul_by_ref(c2);
+        let f = c0.mul_by_ref(&a) + (c2.mul_by_ref(&b) + c1.mul_by_ref(&c)).mul_by_nonresidue();
         let t = f.invert_with(invert)?;
-        Some(Fp6 { c0: a * t, c1: b * t, c2: c * t })
+        Some(Fp6 { c0: a.mul_by_ref(&t), c1: b.mul_by_ref(&t), c2: c.mul_by_ref(&t) })
     }
 }
 
