@@ -38,8 +38,7 @@ pub struct ModelRow {
 impl ModelRow {
     /// The row's counts, from its method's answer on the counting build.
     pub fn new(operation: &str, answer: u64) -> ModelRow {
-        let Counts { fp_products, fr_products, fp_inversions, fr_inversions } =
-            icbls_harness::op_count::unpack(answer);
+        let Counts { fp_products, fr_products, fp_inversions, fr_inversions } = icbls_harness::op_count::unpack(answer);
         ModelRow { operation: operation.into(), fp_products, fr_products, fp_inversions, fr_inversions }
     }
 
@@ -50,6 +49,26 @@ impl ModelRow {
             + self.fp_inversions * prices.fp_inv
             + self.fr_inversions * prices.fr_inv
     }
+}
+
+/// The counts the formulas fix, which a counting build must reproduce: an Fp2 product is
+/// three Fp products (Karatsuba), an Fp12 product 54 (Karatsuba over Fp6 and Fp2, 18 Fp2
+/// products), an Fp12 squaring 36 (two Fp6 products).
+const KNOWN_COUNTS: [(&str, u64); 3] = [("fp2_mul", 3), ("fp12_mul", 54), ("fp12_square", 36)];
+
+/// An error when a row of [`KNOWN_COUNTS`] was counted otherwise: the counting build or the
+/// packing of its answers is broken, and no count of the report can be trusted.
+pub fn check_known_counts(model: &[ModelRow]) -> Result<(), String> {
+    for (operation, expected) in KNOWN_COUNTS {
+        match model.iter().find(|m| m.operation == operation) {
+            Some(m) if m.fp_products == expected && m.fr_products == 0 && m.fp_inversions + m.fr_inversions == 0 => {}
+            Some(m) => {
+                return Err(format!("the counting build counted {operation} as {m:?}, not {expected} Fp products"))
+            }
+            None => return Err(format!("the counting build did not count {operation}")),
+        }
+    }
+    Ok(())
 }
 
 /// The measured cost of one operation of each kind counted.
@@ -110,14 +129,25 @@ mod tests {
     use crate::results::Measurement;
 
     fn row(operation: &str, instructions: u64) -> Row {
-        let m = Measurement { canister: "bench", method: operation.into(), arg_hex: String::new(), instructions, update: false };
+        let m = Measurement {
+            canister: "bench",
+            method: operation.into(),
+            arg_hex: String::new(),
+            instructions,
+            update: false,
+        };
         Row { operation: operation.into(), icbls: Some(m), baseline: None }
     }
 
     #[test]
     fn the_model_prices_each_count_at_its_row() {
-        let rows =
-            [row("fp_mul", 1_000), row("fr_mul", 500), row("fp_inv", 30_000), row("fr_inv", 20_000), row("op", 100_000)];
+        let rows = [
+            row("fp_mul", 1_000),
+            row("fr_mul", 500),
+            row("fp_inv", 30_000),
+            row("fr_inv", 20_000),
+            row("op", 100_000),
+        ];
         let answer = icbls_harness::op_count::pack(Counts {
             fp_products: 54,
             fr_products: 2,
@@ -129,5 +159,20 @@ mod tests {
         // 54·1,000 + 2·500 + 30,000 + 20,000 = 105,000; 100,000 / 105,000 = 0.95.
         assert!(distance_table(&model, &rows).contains("| op | 100,000 | 54 | 2 | 1 + 1 | 105,000 | 0.95 |"));
         assert!(distance_table(&model, &rows[1..]).contains("were not measured"));
+    }
+
+    #[test]
+    fn a_broken_count_of_a_known_formula_is_an_error() {
+        let row = |operation: &str, fp_products| ModelRow {
+            operation: operation.into(),
+            fp_products,
+            fr_products: 0,
+            fp_inversions: 0,
+            fr_inversions: 0,
+        };
+        let good = [row("fp2_mul", 3), row("fp12_mul", 54), row("fp12_square", 36)];
+        assert_eq!(check_known_counts(&good), Ok(()));
+        assert!(check_known_counts(&[row("fp2_mul", 4), row("fp12_mul", 54), row("fp12_square", 36)]).is_err());
+        assert!(check_known_counts(&good[..2]).is_err());
     }
 }

@@ -6,13 +6,13 @@
 //! and the composite rows are profiled into phases (`icbls_bench::phases`). The developer jobs
 //! (check, regenerate, build, vectors, call, phases) are `cargo xtask JOB` (`xtask/`).
 
+use icbls_bench::distance::{ModelRow, COUNTING_BUILD};
 use icbls_bench::results::{self, DependentResult, Report, VariantResult};
 use icbls_bench::verifier::Verifier;
 use icbls_canister_build::build::{
     build_canisters, build_dependent, build_variant, workspace_root, CanisterPackage, DependentBuild, Variant,
     WITHOUT_SIMD128_FLAG,
 };
-use icbls_bench::distance::{ModelRow, COUNTING_BUILD};
 use icbls_testkit::backend::{backend_from_env, Backend, EMPTY_ARGS};
 
 const COMMAND: &str = "cargo run --release -p icbls-bench";
@@ -250,15 +250,19 @@ fn measure_dependent_build(
 /// row [`results::model_rows`] names.
 fn model_counts(backend: &mut dyn Backend, wasm: &[u8]) -> Result<Vec<ModelRow>, String> {
     let id = backend.install(wasm, EMPTY_ARGS)?;
-    results::model_rows()
+    let counts = results::model_rows()
         .iter()
         .map(|op| {
-            let update = icbls_harness::rows::ROWS.iter().any(|r| r.name == *op && r.bench == icbls_harness::rows::Export::Update);
+            let update = icbls_harness::rows::ROWS
+                .iter()
+                .any(|r| r.name == *op && r.bench == icbls_harness::rows::Export::Update);
             results::measure(backend, id, wasm, CanisterPackage::Bench, op, update)
                 .map(|m| ModelRow::new(op, m.instructions))
                 .map_err(|e| format!("counting {op}: {e}"))
         })
-        .collect()
+        .collect::<Result<Vec<_>, String>>()?;
+    icbls_bench::distance::check_known_counts(&counts)?;
+    Ok(counts)
 }
 
 /// Installs a bench canister build and measures the variant rows on it.

@@ -69,7 +69,8 @@ pub(crate) fn doubling_step(t: &Point<Fp2>) -> (Line, Point<Fp2>) {
 /// The chord through `T` and `Q`, and `T + Q`.
 pub(crate) fn addition_step(t: &Point<Fp2>, q: &Affine<Fp2>) -> (Line, Point<Fp2>) {
     let (x, y, z) = (&t.x, &t.y, &t.z);
-    let line = Line { c0: y.mul_by_ref(&q.x) - q.y.mul_by_ref(x), c1: q.y.mul_by_ref(z) - *y, c4: *x - q.x.mul_by_ref(z) };
+    let line =
+        Line { c0: y.mul_by_ref(&q.x) - q.y.mul_by_ref(x), c1: q.y.mul_by_ref(z) - *y, c4: *x - q.x.mul_by_ref(z) };
     (line, t.add_affine(q))
 }
 

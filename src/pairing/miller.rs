@@ -95,4 +95,3 @@ pub(crate) fn multi_miller_loop(pairs: &[(&G1Affine, &G2Affine)]) -> Fp12 {
         acc
     })
 }
-

@@ -49,7 +49,9 @@ pub fn pack(counts: Counts) -> Option<u64> {
 
 #[cfg(icbls_count_ops)]
 #[cfg(not(feature = "light-client"))]
-compile_error!("the counting build reads icbls's counters: build the harness with its `light-client` feature, which brings icbls");
+compile_error!(
+    "the counting build reads icbls's counters: build the harness with its `light-client` feature, which brings icbls"
+);
 
 /// The operations counted so far in this message.
 #[cfg(all(icbls_count_ops, feature = "light-client"))]
