@@ -18,7 +18,7 @@ pub struct Counts {
 }
 
 /// The packing, low bits first: Fr inversions, Fp inversions, Fr products, Fp products.
-const WIDTHS: [u32; 4] = [6, 6, 16, 36];
+const WIDTHS: [u32; 4] = [8, 10, 16, 30];
 
 /// The counts of a bench method's answer on the counting build.
 pub fn unpack(answer: u64) -> Counts {
@@ -79,11 +79,12 @@ mod tests {
 
     #[test]
     fn packing_round_trips_and_refuses_what_does_not_fit() {
-        let counts = Counts { fp_products: (1 << 36) - 1, fr_products: 65_535, fp_inversions: 63, fr_inversions: 1 };
+        let counts =
+            Counts { fp_products: (1 << 30) - 1, fr_products: 65_535, fp_inversions: 1_023, fr_inversions: 255 };
         assert_eq!(unpack(pack(counts).unwrap()), counts);
         let small = Counts { fp_products: 14_000, fr_products: 3, fp_inversions: 1, fr_inversions: 0 };
         assert_eq!(unpack(pack(small).unwrap()), small);
-        assert_eq!(pack(Counts { fp_inversions: 64, ..small }), None);
-        assert_eq!(pack(Counts { fp_products: 1 << 36, ..small }), None);
+        assert_eq!(pack(Counts { fp_inversions: 1_024, ..small }), None);
+        assert_eq!(pack(Counts { fp_products: 1 << 30, ..small }), None);
     }
 }
