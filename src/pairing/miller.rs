@@ -24,11 +24,16 @@ pub(crate) fn multi_miller_loop_prepared(pairs: &[(&G1Affine, &G2Prepared)]) -> 
                 line.multiply(f, xp, yp)
             }
         };
+        // The last pair's product is returned as it is made: a value reassigned in a loop is
+        // returned through a copy (624 bytes).
+        let Some((last, middle)) = rest.split_last() else {
+            return line(first, f);
+        };
         let mut acc = line(first, f);
-        for pair in rest {
+        for pair in middle {
             acc = line(pair, Some(&acc));
         }
-        acc
+        line(last, Some(&acc))
     })
 }
 
@@ -82,16 +87,18 @@ pub(crate) fn multi_miller_loop(pairs: &[(&G1Affine, &G2Affine)]) -> Fp12 {
             *t = next;
             (line, xp, yp)
         });
+        // As in `multi_miller_loop_prepared`, the last pair's product is returned as it is
+        // made: a value reassigned in a loop is returned through a copy.
         let (line, xp, yp) = steps.next().expect("pairs is not empty");
         if pairs.len() == 1 {
-            // One pair: its product is the answer, written where the caller wants it (a value
-            // reassigned in a loop is returned through a copy).
             return line.multiply(f, xp, yp);
         }
         let mut acc = line.multiply(f, xp, yp);
-        for (line, xp, yp) in steps {
+        for _ in 2..pairs.len() {
+            let (line, xp, yp) = steps.next().expect("one step per pair");
             acc = line.multiply(Some(&acc), xp, yp);
         }
-        acc
+        let (line, xp, yp) = steps.next().expect("one step per pair");
+        line.multiply(Some(&acc), xp, yp)
     })
 }
