@@ -24,7 +24,7 @@ pub(crate) fn straus<F: Coordinate, const T: usize>(tables: &[[Point<F>; T]], di
     let mut acc = Point::IDENTITY;
     for i in (0..=top).rev() {
         if i != top {
-            acc = acc.double();
+            acc.double_in_place();
         }
         for (table, d) in tables.iter().zip(digits) {
             let d = d[i];
@@ -71,7 +71,7 @@ pub(crate) fn mul_constant_time<F: Coordinate>(p: &Point<F>, k: &[u64; 6]) -> Po
     let mut acc = Point::IDENTITY;
     for window in (0..64).rev() {
         for _ in 0..4 {
-            acc = acc.double();
+            acc.double_in_place();
         }
         acc = acc.add(&lookup(&table, ((k[window / 16] >> (4 * (window % 16))) & 0xf) as usize));
     }
@@ -91,7 +91,7 @@ pub(crate) fn multi_mul_constant_time<F: Coordinate, const N: usize>(
     for window in (0..windows).rev() {
         if window + 1 != windows {
             for _ in 0..4 {
-                acc = acc.double();
+                acc.double_in_place();
             }
         }
         for (table, k) in tables.iter().zip(digits) {
@@ -110,7 +110,7 @@ pub(crate) fn mul_u64<F: Coordinate>(p: &Point<F>, n: u64) -> Point<F> {
     }
     let mut acc = *p;
     for bit in (0..63 - n.leading_zeros()).rev() {
-        acc = acc.double();
+        acc.double_in_place();
         if (n >> bit) & 1 == 1 {
             acc = acc.add(p);
         }

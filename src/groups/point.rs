@@ -124,6 +124,24 @@ impl<F: Coordinate> Point<F> {
         self.double_sharing().0
     }
 
+    /// `self = 2·self` ([`Self::double`]). In place for the chains of doublings: `acc =
+    /// acc.double()` computes the point aside and then copies it whole (a `memory.copy`, 100
+    /// instructions plus its bytes), where this writes each coordinate once its inputs are spent.
+    #[inline]
+    pub(crate) fn double_in_place(&mut self) {
+        let (x, y, z) = (&self.x, &self.y, &self.z);
+        let (y2, yz) = F::square_mul(y, y, z);
+        let (z2, xy2) = F::square_mul(z, &F::lin_unreduced([(x, 2)]), y);
+        let z3 = F::lin([(&y2, 8)]);
+        let t2 = z2.mul_by_3b();
+        let (x3, z3) = F::mul2(&t2, &z3, &yz, &z3);
+        let t0 = F::lin_unreduced([(&y2, 1), (&t2, -3)]);
+        let (y3, x3b) = F::mul2(&t0, &F::lin_unreduced([(&y2, 1), (&t2, 1)]), &t0, &xy2);
+        self.x = x3b;
+        self.y = x3 + y3;
+        self.z = z3;
+    }
+
     /// `2P`, with the values the Miller loop's tangent line reuses: `(Y², Y·Z, 3b·Z²)`.
     #[inline(always)]
     pub(crate) fn double_sharing(&self) -> (Point<F>, [F; 3]) {

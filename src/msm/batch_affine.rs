@@ -261,7 +261,7 @@ pub(super) fn msm<F: Coordinate>(points: &[Affine<F>], scalars: &[u128], bits: u
         // The identity's doublings cost as much as any other: the top window has none.
         if j + 1 < w {
             for _ in 0..c {
-                acc = acc.double();
+                acc.double_in_place();
             }
         }
         acc = acc.add_affine(&entries[sum(j) as usize]);

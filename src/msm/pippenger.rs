@@ -124,7 +124,7 @@ pub(super) fn msm<F: Coordinate>(points: &[Affine<F>], scalars: &[u128], bits: u
     let mut acc = Point::IDENTITY;
     for j in (0..w as usize).rev() {
         for _ in 0..c {
-            acc = acc.double();
+            acc.double_in_place();
         }
         for b in buckets.iter_mut() {
             *b = Point::IDENTITY;
