@@ -213,7 +213,7 @@ pub fn g1_add(input: &[u8]) -> Result<[u8; 128], PrecompileError> {
     check_length(op, input, 2 * G1_POINT, "256 bytes")?;
     let p = G1Affine::from_eip2537_unchecked(&input[..G1_POINT]).map_err(at(op, 0))?;
     let q = G1Affine::from_eip2537_unchecked(&input[G1_POINT..]).map_err(at(op, 1))?;
-    Ok((G1Projective::from(p).add_affine(&q)).to_affine_vartime().to_eip2537())
+    Ok(G1Affine(p.0.add_vartime(&q.0)).to_eip2537())
 }
 
 /// G2ADD (0x0d): `P + Q` for two G2 points on the curve (not checked for the subgroup).
@@ -222,7 +222,7 @@ pub fn g2_add(input: &[u8]) -> Result<[u8; 256], PrecompileError> {
     check_length(op, input, 2 * G2_POINT, "512 bytes")?;
     let p = G2Affine::from_eip2537_unchecked(&input[..G2_POINT]).map_err(at(op, 0))?;
     let q = G2Affine::from_eip2537_unchecked(&input[G2_POINT..]).map_err(at(op, 1))?;
-    Ok((G2Projective::from(p).add_affine(&q)).to_affine_vartime().to_eip2537())
+    Ok(G2Affine(p.0.add_vartime(&q.0)).to_eip2537())
 }
 
 /// G1MSM (0x0c): `Σ [s_i] P_i` for k ≥ 1 pairs of a G1 point (on the curve, in the subgroup)

@@ -103,3 +103,42 @@ fn constant_time_multiplications_equal_the_plain_window_chain() {
         }
     }
 }
+
+/// The affine chord addition against the complete projective one, on the exceptional pairs
+/// (equal, opposite, the identity on either side) and on points outside the subgroup.
+#[test]
+fn affine_additions_match_projective_ones() {
+    use super::point::Affine;
+    fn check<F: super::coordinate::Coordinate>(points: &[Affine<F>]) {
+        let with_edges: alloc::vec::Vec<Affine<F>> =
+            points.iter().flat_map(|p| [*p, p.neg()]).chain([Affine::IDENTITY]).collect();
+        for p in &with_edges {
+            for q in &with_edges {
+                let expected = p.to_point().add_affine(q).to_affine_vartime();
+                assert_eq!(p.add_vartime(q), expected, "{p:?} + {q:?}");
+            }
+        }
+    }
+    let g1 = |k: u64| G1Projective::generator().mul_vartime(&Fr::from_u64(k)).to_affine_vartime().0;
+    let g2 = |k: u64| G2Projective::generator().mul_vartime(&Fr::from_u64(k)).to_affine_vartime().0;
+    // On the curve, outside the subgroup: the first x from 1 up with y² = x³ + b a square.
+    let g1_outside = (1..)
+        .find_map(|x| {
+            let x = Fp::from_u64(x);
+            (x.square() * x + Fp::from_u64(4)).sqrt().map(|y| Affine { x, y, infinity: false })
+        })
+        .unwrap();
+    let g2_outside = (1..)
+        .find_map(|x| {
+            let x = Fp2::new(Fp::from_u64(x), Fp::ONE);
+            (x.square() * x + Fp2::new(Fp::from_u64(4), Fp::from_u64(4))).sqrt().map(|y| Affine {
+                x,
+                y,
+                infinity: false,
+            })
+        })
+        .unwrap();
+    assert!(!crate::G1Affine(g1_outside).is_torsion_free() && !crate::G2Affine(g2_outside).is_torsion_free());
+    check(&[g1(1), g1(2), g1(0x1234_5678_9abc), g1_outside]);
+    check(&[g2(1), g2(3), g2(0xfedc_ba98), g2_outside]);
+}
