@@ -22,11 +22,18 @@ const KERNELS: [&str; 3] = ["native64", "radix30", "radix30_simd128"];
 fn main() {
     println!("cargo:rustc-check-cfg=cfg(icbls_kernel, values(\"native64\", \"radix30\", \"radix30_simd128\"))");
     println!("cargo:rustc-check-cfg=cfg(simd128_attr)");
-    // Set only by the bench's kernel variant that shows what hiding operands saves.
-    println!("cargo:rustc-check-cfg=cfg(icbls_visible_operands)");
-    println!("cargo:rustc-check-cfg=cfg(icbls_count_ops)");
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-env-changed=ICBLS_KERNEL");
+    // Bench builds only, set by the environment for the reason `ICBLS_KERNEL` is: the variant
+    // that shows what hiding the kernel's operands saves, and the build that counts field
+    // operations (`fields::op_count`).
+    for (knob, cfg) in [("ICBLS_VISIBLE_OPERANDS", "icbls_visible_operands"), ("ICBLS_COUNT_OPS", "icbls_count_ops")] {
+        println!("cargo:rustc-check-cfg=cfg({cfg})");
+        println!("cargo:rerun-if-env-changed={knob}");
+        if env::var_os(knob).is_some_and(|v| v == "1") {
+            println!("cargo:rustc-cfg={cfg}");
+        }
+    }
     let wasm32 = env::var("CARGO_CFG_TARGET_ARCH").as_deref() == Ok("wasm32");
     let kernel = kernel(wasm32);
     if kernel == "radix30_simd128" {

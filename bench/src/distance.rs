@@ -1,7 +1,7 @@
 //! The distance to the model: each row tagged `model` beside the operation count of the
 //! formulas it runs, priced at the measured cost of one operation.
 //!
-//! The counts come from a build of the bench canister with `--cfg icbls_count_ops`, in which
+//! The counts come from a build of the bench canister with `cfg(icbls_count_ops)`, in which
 //! icbls counts its field operations (`icbls::fields::op_count`) and each bench method answers
 //! the counts of its measured region (`icbls_harness::op_count`) instead of instructions. An
 //! Fp2 product counts three Fp products and an Fp2 square two, as the papers count them, so
@@ -15,9 +15,10 @@ use serde::Serialize;
 /// The bench canister's counting build.
 pub const COUNTING_BUILD: icbls_canister_build::build::Variant = icbls_canister_build::build::Variant {
     name: "field operations counted",
-    description: "the shipped build with `--cfg icbls_count_ops`: icbls counts its field operations and the bench methods answer the counts",
-    kernel: None,
-    rustflags: Some("-C target-feature=+simd128 --cfg icbls_count_ops"),
+    description: "the shipped build with `ICBLS_COUNT_OPS=1` (`cfg(icbls_count_ops)`): icbls counts its field operations and the bench methods answer the counts",
+    folder: "with-flags",
+    env: &[("ICBLS_COUNT_OPS", "1")],
+    rustflags: None,
 };
 
 /// One row's count.

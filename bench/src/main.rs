@@ -22,20 +22,23 @@ const VARIANTS: &[Variant] = &[
     WITHOUT_SIMD128_FLAG,
     Variant {
         name: "radix30 + simd128, operands in sight",
-        description: "the shipped kernels with the limbs of p, which they hide behind an opaque identity swizzle, left in sight of the optimizer (`--cfg icbls_visible_operands`): LLVM turns `extmul` on them into an extension and an `i64x2.mul` (4 instructions instead of 1) and the `m_k` swizzle into a shuffle",
-        kernel: None,
-        rustflags: Some("-C target-feature=+simd128 --cfg icbls_visible_operands"),
+        description: "the shipped kernels with the limbs of p, which they hide behind an opaque identity swizzle, left in sight of the optimizer (`ICBLS_VISIBLE_OPERANDS=1`): LLVM turns `extmul` on them into an extension and an `i64x2.mul` (4 instructions instead of 1) and the `m_k` swizzle into a shuffle",
+        folder: "with-flags",
+        env: &[("ICBLS_VISIBLE_OPERANDS", "1")],
+        rustflags: None,
     },
     Variant {
         name: "radix30, scalar",
         description: "the radix-2^30 kernel without its `simd128` products (`ICBLS_KERNEL=radix30`, no `simd128`): scalar products, Karatsuba Fp2 with deferred reductions, eager Fp6 reductions",
-        kernel: Some("radix30"),
+        folder: "without-flags",
+        env: &[("ICBLS_KERNEL", "radix30")],
         rustflags: Some(""),
     },
     Variant {
         name: "native64",
         description: "6 x 64-bit saturated kernel, `u128` products (calls to `__multi3`)",
-        kernel: Some("native64"),
+        folder: "with-flags",
+        env: &[("ICBLS_KERNEL", "native64")],
         rustflags: None,
     },
 ];

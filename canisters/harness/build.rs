@@ -12,8 +12,12 @@ use std::fmt::Write;
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
-    // Set only by the bench's counting build (`op_count`).
+    // Set only by the bench's counting build (`op_count`), as icbls's build script sets it.
     println!("cargo:rustc-check-cfg=cfg(icbls_count_ops)");
+    println!("cargo:rerun-if-env-changed=ICBLS_COUNT_OPS");
+    if std::env::var_os("ICBLS_COUNT_OPS").is_some_and(|v| v == "1") {
+        println!("cargo:rustc-cfg=icbls_count_ops");
+    }
     println!("cargo:rerun-if-env-changed={}", vectors::ENV);
     println!("cargo:rerun-if-env-changed=CI");
     println!("cargo:rerun-if-env-changed=ICBLS_REQUIRE_VECTORS");

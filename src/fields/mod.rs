@@ -10,7 +10,7 @@ mod fp12;
 mod fp2;
 mod fp6;
 mod fr;
-// Public for the bench canister's counting variant only (its items are `--cfg icbls_count_ops`'s).
+// Public for the bench canister's counting variant only (its items are `cfg(icbls_count_ops)`'s).
 #[doc(hidden)]
 pub mod op_count;
 mod pow;

@@ -3,9 +3,9 @@
 //! each row's measured instructions beside this count priced at the measured cost of one
 //! operation.
 //!
-//! Counted only in a build with `--cfg icbls_count_ops` (a variant of the bench canister);
-//! everywhere else the calls below are empty and vanish. The count is of the formulas, not of
-//! the kernel's instructions:
+//! Counted only in a build with `cfg(icbls_count_ops)`, which `ICBLS_COUNT_OPS=1` sets (the
+//! bench canister's counting build); everywhere else the calls below are empty and vanish.
+//! The count is of the formulas, not of the kernel's instructions:
 //! - an Fp or Fr product or square is one product;
 //! - an Fp2 product is three Fp products (Karatsuba), an Fp2 square two (complex squaring),
 //!   whether or not the kernel reduces them, and however it schedules them (the SIMD kernel
@@ -71,7 +71,7 @@ pub(crate) fn inversion(field: Field) {
     let _ = field;
 }
 
-/// The operations counted since the program started (`--cfg icbls_count_ops` builds only).
+/// The operations counted since the program started (`cfg(icbls_count_ops)` builds only).
 #[cfg(icbls_count_ops)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct OpCounts {

@@ -291,7 +291,7 @@ pub fn markdown(report: &Report) -> String {
          {phases}\
          ## Distance to the model\n\n\
          How far each row is from the operation count of its own formulas. A build of the bench \
-         canister with `--cfg icbls_count_ops` counts, in the same measured region, the field \
+         canister with `cfg(icbls_count_ops)` counts, in the same measured region, the field \
          operations the row performs (`icbls::fields::op_count`): Fp products and squares (M), \
          an Fp2 product counting three and an Fp2 square two (Karatsuba and complex squaring, \
          as the papers count them, whatever the kernel does: the shipped one computes an Fp2 \

@@ -92,22 +92,35 @@ const ALL_CANISTERS: [CanisterPackage; 3] =
 /// A way of building the kernels other than the shipped one, to measure against it.
 #[derive(Clone, Copy, Debug)]
 pub struct Variant {
-    /// Short name, also the folder under `target/variants/`.
+    /// Short name, for the results table.
     pub name: &'static str,
     /// What it is, for the results table.
     pub description: &'static str,
-    /// The kernel (`ICBLS_KERNEL`) in place of the target's default, if any.
-    pub kernel: Option<&'static str>,
+    /// Its target folder, under `target/variants/`. Variants with the same `rustflags` share
+    /// one: RUSTFLAGS is in every crate's fingerprint, the [`ENV_KNOBS`] only in icbls's and
+    /// the harness's build scripts, so the dependencies are built once per folder and each
+    /// further variant rebuilds only those two crates and the canister.
+    pub folder: &'static str,
+    /// Values of [`ENV_KNOBS`] for this build (the others unset).
+    pub env: &'static [(&'static str, &'static str)],
     /// `rustc` flags for the Wasm target in place of those of `.cargo/config.toml`, if any.
     pub rustflags: Option<&'static str>,
 }
+
+/// The environment variables the build scripts of icbls and the bench harness read to choose
+/// what they compile: the kernel (`ICBLS_KERNEL`, see icbls's `build.rs`), the counting of
+/// field operations (`ICBLS_COUNT_OPS`) and the kernel with its operands in sight
+/// (`ICBLS_VISIBLE_OPERANDS`). The shipped build unsets them all, whatever the environment
+/// says.
+pub const ENV_KNOBS: [&str; 3] = ["ICBLS_KERNEL", "ICBLS_COUNT_OPS", "ICBLS_VISIBLE_OPERANDS"];
 
 /// The shipped kernels without `-C target-feature=+simd128` for the whole build: the functions
 /// that hold the two-lane products enable `simd128` themselves, as in a dependent's build.
 pub const WITHOUT_SIMD128_FLAG: Variant = Variant {
     name: "radix30, simd128 per function",
     description: "the shipped kernels built without `-C target-feature=+simd128` (as a dependent builds): the functions that hold the two-lane products enable `simd128` with `#[target_feature]`",
-    kernel: None,
+    folder: "without-flags",
+    env: &[],
     rustflags: Some(""),
 };
 
@@ -177,19 +190,22 @@ fn build(canisters: &[CanisterPackage], variant: Option<&Variant>) -> Result<Vec
         // Flags meant for the host build (set by an outer `cargo test`) must not leak in.
         .env_remove("CARGO_ENCODED_RUSTFLAGS")
         .env_remove("RUSTFLAGS")
-        .env_remove("CARGO_BUILD_RUSTFLAGS")
-        // The shipped build takes the default kernel, whatever the environment asks.
-        .env_remove("ICBLS_KERNEL");
+        .env_remove("CARGO_BUILD_RUSTFLAGS");
+    // The shipped build takes the default kernel, uncounted, whatever the environment asks.
+    for knob in ENV_KNOBS {
+        cmd.env_remove(knob);
+    }
     // The shipped build always takes all three (a variant only what it measures).
     for c in if variant.is_some() { canisters } else { &ALL_CANISTERS[..] } {
         cmd.args(["-p", c.package()]);
     }
     let mut target = target_dir();
     if let Some(v) = variant {
-        target = target.join("variants").join(v.name);
+        target = target.join("variants").join(v.folder);
         cmd.arg("--target-dir").arg(&target);
-        if let Some(kernel) = v.kernel {
-            cmd.env("ICBLS_KERNEL", kernel);
+        for (knob, value) in v.env {
+            debug_assert!(ENV_KNOBS.contains(knob), "{knob} is not one of ENV_KNOBS");
+            cmd.env(knob, value);
         }
         if let Some(flags) = v.rustflags {
             // With --target, RUSTFLAGS reaches the Wasm build only, not build scripts; set (even

@@ -1,7 +1,7 @@
-//! The bench canister's counting build (`--cfg icbls_count_ops`): its bench methods answer, in
-//! place of instructions, how many field operations the measured region performed, as icbls
-//! counts them (`icbls::fields::op_count`: products in Fp-multiplication equivalents, an Fp2
-//! product counting three). The four counts travel packed in the method's `nat64` answer;
+//! The bench canister's counting build (`cfg(icbls_count_ops)`, set by `ICBLS_COUNT_OPS=1`):
+//! its bench methods answer, in place of instructions, how many field operations the measured
+//! region performed, as icbls counts them (`icbls::fields::op_count`: products in
+//! Fp-multiplication equivalents, an Fp2 product counting three). The four counts travel packed in the method's `nat64` answer;
 //! [`unpack`] reads them on the host, for the report's distance to the model.
 
 /// The field operations of one measured region.

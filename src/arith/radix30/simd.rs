@@ -22,7 +22,7 @@ fn pack(x: u64, y: u64) -> v128 {
 /// extension and an `i64x2.mul` (which the IC charges 4 rather than 1) where an operand is a
 /// constant it can see: the limbs of p. Swizzling them by this permutation (see [`hide`])
 /// leaves them unchanged for 1 instruction and keeps the `extmul` (the variant
-/// `--cfg icbls_visible_operands` in `bench/RESULTS.md` leaves the permutation in sight and
+/// `cfg(icbls_visible_operands)` in `bench/RESULTS.md` leaves the permutation in sight and
 /// so measures the kernel without it). Operands with equal lanes (the splats of the single
 /// and Fp2 products) are left in sight: hiding them too measured dearer in this build.
 #[inline(always)]
