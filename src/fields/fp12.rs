@@ -129,7 +129,7 @@ impl Fp12 {
     /// `self²` for an element of the cyclotomic subgroup (norm 1 over Fp6, as every value after
     /// the easy part of the final exponentiation is): Granger and Scott, "Faster squaring in the
     /// cyclotomic subgroup of sixth degree extensions", PKC 2010, section 3.2. Three squarings
-    /// in Fp4 = Fp2[s]/(s² - ξ), `(a + b·s)² = (a² + ξ·b²) + 2ab·s`, each output coefficient
+    /// in `Fp4 = Fp2[s]/(s² - ξ)`, `(a + b·s)² = (a² + ξ·b²) + 2ab·s`, each output coefficient
     /// `3t ∓ 2z` then one linear combination per Fp coefficient (one reduction), with `2ab` as
     /// a product rather than `(a + b)² - a² - b²`. Wrong for other elements.
     #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
