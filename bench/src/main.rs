@@ -253,12 +253,12 @@ fn measure_dependent_build(
 /// row [`results::model_rows`] names.
 fn model_counts(backend: &mut dyn Backend, wasm: &[u8]) -> Result<Vec<ModelRow>, String> {
     let id = backend.install(wasm, EMPTY_ARGS)?;
+    // The counting build says which of its methods are updates, as `run_all` asks the shipped one.
+    let updates = results::list_updates(backend, id);
     let counts = results::model_rows()
         .iter()
         .map(|op| {
-            let update = icbls_harness::rows::ROWS
-                .iter()
-                .any(|r| r.name == *op && r.bench == icbls_harness::rows::Export::Update);
+            let update = updates.iter().any(|u| u == op);
             results::measure(backend, id, wasm, CanisterPackage::Bench, op, update)
                 .map(|m| ModelRow::new(op, m.instructions))
                 .map_err(|e| format!("counting {op}: {e}"))
