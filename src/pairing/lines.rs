@@ -13,6 +13,7 @@
 //! * chord through `T` and an affine `Q = (x2, y2)`: scaled by `(x' - x2)·Z`:
 //!   `c0 = Y·x2 - y2·X`, `c1 = y2·Z - Y`, `c4 = X - x2·Z`.
 
+use crate::groups::coordinate::Coordinate;
 use crate::groups::point::{Affine, Point};
 use crate::groups::scalar::X;
 use crate::{Fp, Fp12, Fp2, Fp6, G2Affine, G2Projective};
@@ -62,7 +63,12 @@ impl Line {
 #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
 pub(crate) fn doubling_step(t: &Point<Fp2>) -> (Line, Point<Fp2>) {
     let (doubled, [y2, yz, b3z2]) = t.double_sharing();
-    let line = Line { c0: y2 - b3z2, c1: -t.x.square().mul_small(3), c4: yz.double() };
+    // Each coefficient a linear combination with one reduction per Fp coefficient.
+    let line = Line {
+        c0: <Fp2 as Coordinate>::lin([(&y2, 1), (&b3z2, -1)]),
+        c1: <Fp2 as Coordinate>::lin([(&t.x.square(), -3)]),
+        c4: <Fp2 as Coordinate>::lin([(&yz, 2)]),
+    };
     (line, doubled)
 }
 
