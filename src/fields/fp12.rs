@@ -56,11 +56,13 @@ impl Fp12 {
     }
 
     /// `self²`, with two Fp6 multiplications ("complex" squaring), summed unreduced:
-    /// `c0 = (a + b)(a + v·b) - ab - v·ab` (within 28B), `c1 = 2ab`.
+    /// `c0 = (a + b)(a + v·b) - ab - v·ab`, `c1 = 2ab`. With `a + b` unreduced (below 4p) and
+    /// `a + v·b` reduced, c0's coefficients stay within `80p² + 40p² + 48p² = 168p²` (bounds
+    /// of `Fp6Wide`; `v·ab` moves `ξ·(ab).c2`, within `2·24p²`).
     #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub fn square(&self) -> Fp12 {
         let ab = self.c0.mul_wide(&self.c1);
-        let t = self.c0.add_by_ref(&self.c1).mul_wide(&self.c0.plus_v_times(&self.c1));
+        let t = self.c0.sum_unreduced(&self.c1).mul_wide(&self.c0.plus_v_times(&self.c1));
         let c0 = (t - ab).minus_v_times(&ab).reduce();
         Fp12 { c0, c1: (ab + ab).reduce() }
     }
@@ -206,12 +208,15 @@ impl Neg for Fp12 {
 
 impl Mul for Fp12 {
     type Output = Fp12;
-    /// Karatsuba: three Fp6 multiplications, summed unreduced (within 21B).
+    /// Karatsuba: three Fp6 multiplications, summed unreduced, the middle one of unreduced
+    /// sums. The arithmetic is exact (`Fp6Wide`), so
+    /// `c1 = (a0 + a1)(b0 + b1) - a0b0 - a1b1` is the exact `a0b1 + a1b0` (within `80p²`)
+    /// and `c0 = a0b0 + v·a1b1` is within `40p² + 48p²`.
     #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     fn mul(self, rhs: Fp12) -> Fp12 {
         let aa = self.c0.mul_wide(&rhs.c0);
         let bb = self.c1.mul_wide(&rhs.c1);
-        let c1 = (self.c0.add_by_ref(&self.c1).mul_wide(&rhs.c0.add_by_ref(&rhs.c1)) - aa - bb).reduce();
+        let c1 = (self.c0.sum_unreduced(&self.c1).mul_wide(&rhs.c0.sum_unreduced(&rhs.c1)) - aa - bb).reduce();
         Fp12 { c0: aa.plus_v_times(&bb).reduce(), c1 }
     }
 }

@@ -202,8 +202,9 @@ impl Fp2 {
 pub(crate) struct Fp2Wide(WideRepr);
 
 impl Fp2 {
-    /// `self + rhs` left unreduced (below 4p): only as an input of a product
-    /// ([`Self::mul_wide`] takes inputs up to 8p), where it saves the reduction of a sum.
+    /// `self + rhs` left unreduced (below 4p, or 8p for two such sums, as Fp6 products of
+    /// Fp12's Karatsuba sums form them): only as an input of a product ([`Self::mul_wide`]
+    /// takes inputs up to 8p), where it saves the reduction of a sum.
     #[inline(always)]
     pub(crate) fn sum_unreduced(&self, rhs: &Fp2) -> Fp2 {
         Fp2 { c0: Fp::add_unreduced(&self.c0, &rhs.c0), c1: Fp::add_unreduced(&self.c1, &rhs.c1) }

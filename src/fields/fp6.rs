@@ -70,13 +70,6 @@ impl Fp6 {
         Fp6 { c0: self.c2.mul_by_nonresidue(), c1: self.c0, c2: self.c1 }
     }
 
-    /// `self + rhs` from references: the by-value `+` copies its right operand first (a
-    /// `memory.copy` of 312 bytes, 412 instructions).
-    #[inline]
-    pub(crate) fn add_by_ref(&self, rhs: &Fp6) -> Fp6 {
-        Fp6 { c0: self.c0 + rhs.c0, c1: self.c1 + rhs.c1, c2: self.c2 + rhs.c2 }
-    }
-
     /// `self + v·rhs`, without building `v·rhs` (which copies two of its coefficients):
     /// `(c0 + ξ·rhs.c2, c1 + rhs.c0, c2 + rhs.c1)`, the first as one sum per Fp coefficient.
     #[inline]
@@ -157,11 +150,15 @@ impl Mul for Fp6 {
 }
 
 /// An Fp6 product left unreduced (three unreduced Fp2 coefficients), so that Fp12 arithmetic
-/// sums products before one reduction per coefficient. Bounds, with `B = 8p²` the largest
-/// coefficient of one Fp2 product of reduced inputs: a product's coefficients stay within
-/// `8B` ([`Fp6::mul_wide`]); the reduction accepts up to `p·2^389 > 300p²`; callers keep
-/// their sums below that (the Fp12 formulas stay within `28B = 224p²`: the product's c1 is
-/// `3·8B`, the square's c0 `7B + 7B + 2·7B`).
+/// sums products before one reduction per coefficient.
+///
+/// Bounds. Products, unreduced sums and the wide sums and differences are exact integer
+/// arithmetic (only reductions work modulo p), so a wide value is the exact integer polynomial
+/// its formula names, whatever route the Karatsuba terms took, and only its final size
+/// matters: the reduction accepts coefficients within `p·2^389 > 300p²`. With inputs'
+/// coefficients below `α` and `β`, an Fp2 product's coefficients are within `2αβ` and an Fp6
+/// product's within `10αβ` (c0 = `a0b0 + ξ(a1b2 + a2b1)`, ξ doubling a bound), so `40p²` for
+/// reduced inputs (below 2p). The Fp12 formulas stay within `168p²` (see each).
 #[derive(Clone, Copy)]
 pub(crate) struct Fp6Wide {
     pub(crate) c0: Fp2Wide,
@@ -170,9 +167,8 @@ pub(crate) struct Fp6Wide {
 }
 
 impl Fp6 {
-    /// `self + rhs` left unreduced (each coefficient below 4p): only as an input of products
-    /// ([`Self::mul_by_01_wide`], [`Self::mul_by_fp2_wide`]), never of [`Self::mul_wide`],
-    /// which sums its inputs' coefficients.
+    /// `self + rhs` left unreduced (each coefficient below 4p): only as an input of products,
+    /// where it saves the reductions of a Karatsuba sum.
     #[inline(always)]
     pub(crate) fn sum_unreduced(&self, rhs: &Fp6) -> Fp6 {
         Fp6 {
@@ -182,10 +178,10 @@ impl Fp6 {
         }
     }
 
-    /// `self·rhs` unreduced: Karatsuba over Fp2 with the six products summed unreduced
-    /// (coefficients within 7B, 8B and 7B). The sums that feed the products of c1 and c2 are
-    /// left unreduced too (below 4p: such a product's coefficients stay within 4B); c0's are
-    /// reduced, as c0's product is doubled by ξ.
+    /// `self·rhs` unreduced: Karatsuba over Fp2 with the six products summed unreduced, for
+    /// inputs' coefficients below 4p. The sums that feed the products are unreduced too (below
+    /// 8p, which the Fp2 product takes): as the arithmetic is exact ([`Fp6Wide`]), each output
+    /// coefficient is the exact `Σ aᵢbⱼ` (ξ included), within `10αβ`.
     #[inline]
     #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub(crate) fn mul_wide(&self, rhs: &Fp6) -> Fp6Wide {
@@ -193,7 +189,7 @@ impl Fp6 {
         let t0 = a.c0.mul_wide(&b.c0);
         let t1 = a.c1.mul_wide(&b.c1);
         let t2 = a.c2.mul_wide(&b.c2);
-        let c0 = ((a.c1 + a.c2).mul_wide(&(b.c1 + b.c2)) - t1 - t2).mul_by_nonresidue() + t0;
+        let c0 = (a.c1.sum_unreduced(&a.c2).mul_wide(&b.c1.sum_unreduced(&b.c2)) - t1 - t2).mul_by_nonresidue() + t0;
         let c1 = a.c0.sum_unreduced(&a.c1).mul_wide(&b.c0.sum_unreduced(&b.c1)) - t0 - t1 + t2.mul_by_nonresidue();
         let c2 = a.c0.sum_unreduced(&a.c2).mul_wide(&b.c0.sum_unreduced(&b.c2)) - t0 - t2 + t1;
         Fp6Wide { c0, c1, c2 }

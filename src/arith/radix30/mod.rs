@@ -281,10 +281,10 @@ impl<const N: usize> Params<N> {
     }
 
     /// `Σ k_i·a_i` like [`Self::lincomb`] but left unreduced: normalized limbs, value below
-    /// `2p·Σ|k_i|`, which must stay below `8p`. Only for the inputs of a multiplication, which
-    /// accepts values up to about `27p`: `a·b < p·R` keeps its Montgomery reduction below
-    /// `2p`, and the SIMD Fp2 products of such inputs stay inside their reduction's range
-    /// (`2·8p·8p = 128p² < p·2^389`).
+    /// `2p·Σ|k_i|` (or the sum of two unreduced sums below 4p), which must stay below `8p`.
+    /// Only for the inputs of a multiplication, which accepts values up to about `27p`:
+    /// `a·b < p·R` keeps its Montgomery reduction below `2p`, and the SIMD Fp2 products of
+    /// such inputs stay inside their reduction's range (`2·8p·8p = 128p² < p·2^389`).
     #[inline(always)]
     pub(crate) fn lincomb_unreduced<const K: usize>(&self, terms: [(&Elem<N>, i64); K]) -> Elem<N> {
         debug_assert!(terms.iter().map(|(_, k)| k.abs()).sum::<i64>() <= 4);
