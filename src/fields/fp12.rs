@@ -69,15 +69,15 @@ impl Fp12 {
 
     /// Multiplication by a line `A + B·v + C·v·w` (coefficients at positions 0, 1 and 4 of
     /// the Fp2 basis), the sparse shape of Miller-loop lines on BLS12-381's twist. Karatsuba
-    /// over w with `a = A + B·v` and `b = C·v` (`w² = v`): `x·a` (six Fp2 products), `y·b`
-    /// (three) and `(x + y)(A + (B + C)·v)` (six), summed unreduced (within 17B):
-    /// `c0 = x·a + y·b·v`, `c1 = (x + y)(a + b) - x·a - y·b`.
+    /// over w with `a = A + B·v` and `b = C·v` (`w² = v`): `x·a` (five Fp2 products), `y·b`
+    /// (three) and `(x + y)(A + (B + C)·v)` (five), summed unreduced: `c0 = x·a + y·b·v`,
+    /// `c1 = (x + y)(a + b) - x·a - y·b`, the exact `x·b + y·a` (`Fp6Wide`'s bounds).
     #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub fn mul_by_014(&self, a: &Fp2, b: &Fp2, c: &Fp2) -> Fp12 {
         let (x, y) = (&self.c0, &self.c1);
         let xa = x.mul_by_01_wide(a, b);
         let yb = y.mul_by_fp2_wide(c).mul_by_nonresidue();
-        // Sums that only feed products stay unreduced (below 4p): hence the 17B.
+        // Sums that only feed products stay unreduced (below 4p).
         let s = x.sum_unreduced(y).mul_by_01_wide(a, &b.sum_unreduced(c));
         Fp12 { c0: xa.plus_v_times(&yb).reduce(), c1: (s - xa - yb).reduce() }
     }

@@ -195,15 +195,18 @@ impl Fp6 {
         Fp6Wide { c0, c1, c2 }
     }
 
-    /// `self·(a + b·v)`, unreduced: six products (coefficients within 3B, or 12B for inputs
-    /// below 4p).
+    /// `self·(a + b·v)`, unreduced: Karatsuba's five products, `c0 = x0·a + ξ·x2·b`,
+    /// `c1 = (x0 + x1)(a + b) - x0·a - x1·b`, `c2 = x2·a + x1·b` (the sums unreduced: inputs
+    /// below 4p make them below 8p, which the Fp2 product takes). Exact, as [`Fp6Wide`] is:
+    /// coefficients within `6αβ`.
     #[inline]
     pub(crate) fn mul_by_01_wide(&self, a: &Fp2, b: &Fp2) -> Fp6Wide {
         let (x0, x1, x2) = (&self.c0, &self.c1, &self.c2);
+        let (t0, t1) = (x0.mul_wide(a), x1.mul_wide(b));
         Fp6Wide {
-            c0: x0.mul_wide(a) + x2.mul_wide(b).mul_by_nonresidue(),
-            c1: x0.mul_wide(b) + x1.mul_wide(a),
-            c2: x1.mul_wide(b) + x2.mul_wide(a),
+            c0: t0 + x2.mul_wide(b).mul_by_nonresidue(),
+            c1: x0.sum_unreduced(x1).mul_wide(&a.sum_unreduced(b)) - t0 - t1,
+            c2: x2.mul_wide(a) + t1,
         }
     }
 
