@@ -3,9 +3,10 @@
 //! Batch verification checks one random linear combination of the equations,
 //! `e(Σ c_i σ_i, -g) · Π e(c_i H(m_i), pk_i) = 1`, instead of each equation alone. A canister
 //! query has no randomness, so the coefficients come from hashing every input (Fiat–Shamir):
-//! an attacker who changes any key, message or signature changes all coefficients. They are
-//! 128 bits, so a batch with an invalid signature passes with probability about 2^-128 per
-//! attempt, and grinding inputs does not help.
+//! an attacker who changes any key, message or signature changes all coefficients. Each is one
+//! of 2^127 nonzero scalars (`groups::scalar::glv_weight`, whose G1 products cost a 64-bit
+//! scalar's), so a batch with an invalid signature passes with probability 2^-127 per attempt,
+//! and grinding inputs does not help.
 
 use crate::Fr;
 use alloc::vec::Vec;
@@ -13,7 +14,7 @@ use sha2::{Digest, Sha256};
 
 const DOMAIN: &[u8] = b"icbls batch verification v1";
 
-/// One nonzero 128-bit coefficient per item; `item(i)` gives the encodings of item `i`'s key,
+/// One nonzero coefficient per item (`glv_weight`); `item(i)` gives the encodings of item `i`'s key,
 /// message and signature.
 pub(crate) fn coefficients<'a>(n: usize, item: impl Fn(usize) -> [&'a [u8]; 3]) -> Vec<Fr> {
     let mut transcript = Sha256::new();
@@ -30,10 +31,9 @@ pub(crate) fn coefficients<'a>(n: usize, item: impl Fn(usize) -> [&'a [u8]; 3]) 
     (0..n)
         .map(|i| {
             let digest = Sha256::new().chain_update(seed).chain_update((i as u64).to_be_bytes()).finalize();
-            let mut bytes = [0u8; 32];
-            bytes[16..].copy_from_slice(&digest[..16]);
-            bytes[31] |= 1; // never zero
-            Fr::from_be_bytes(&bytes).unwrap_or(Fr::ONE)
+            let mut seed = [0u8; 16];
+            seed.copy_from_slice(&digest[..16]);
+            crate::groups::scalar::glv_weight(&seed)
         })
         .collect()
 }

@@ -88,7 +88,7 @@ pub fn verify_arrays(pk: &[u8; 96], msg: &[u8], sig: &[u8; 48]) -> Result<(), Bl
 
 /// Verifies many independent `(key, message, signature)` triples at once: one pairing check
 /// of a random linear combination (coefficients hashed from all inputs, see `bls/batch.rs`).
-/// `Ok` means every signature is valid, except with probability about 2^-128; on
+/// `Ok` means every signature is valid, except with probability 2^-127; on
 /// `Err(InvalidSignature)` at least one is invalid (verify them one by one to find which). An
 /// empty batch is an error. Each signature stands for its own key alone, so keys need no proof
 /// of possession and messages may repeat.
@@ -276,7 +276,7 @@ pub mod pop {
 
     /// Verifies many independent `(key, message, signature)` triples at once: one pairing check
     /// of a random linear combination (coefficients hashed from all inputs, see `bls/batch.rs`).
-    /// `Ok` means every signature is valid, except with probability about 2^-128; on
+    /// `Ok` means every signature is valid, except with probability 2^-127; on
     /// `Err(InvalidSignature)` at least one is invalid (verify them one by one to find which). An
     /// empty batch is an error. Each signature stands for its own key alone, so keys need no proof
     /// of possession and messages may repeat.

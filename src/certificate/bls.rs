@@ -78,8 +78,10 @@ pub(crate) fn verify_min_sig(
 /// The delegation's signature (under the root key) and the certificate's (under the subnet
 /// key), checked together: with a coefficient `c` hashed from both signatures and both root
 /// hashes, `e(σ + c·σ_d, -g2) · e(H(m), pk) · e(c·H(m_d), root) = 1` holds for both valid
-/// signatures, and for anything else only with probability about 2^-128. One Miller loop over
-/// three pairs and one final exponentiation replace two of each. When the combined check
+/// signatures, and for anything else only for one value of `c` in Gt's prime order, so with
+/// probability 2^-127 over `c`'s 2^127 values (`glv_weight`, which also makes both products
+/// by `c` cost a 64-bit scalar's). One Miller loop over three pairs and one final
+/// exponentiation replace two of each. When the combined check
 /// fails, the two are checked apart to name the one that is wrong.
 pub(crate) fn verify_with_delegation(
     root: &PublicKey,
@@ -88,7 +90,7 @@ pub(crate) fn verify_with_delegation(
     certificate: (&[u8; 32], &G1Affine),
 ) -> Result<(), CertificateError> {
     use crate::pairing::pairing_check_prepared;
-    use crate::{Fr, G1Projective};
+    use crate::G1Projective;
     use sha2::{Digest, Sha256};
 
     let message = |root_hash: &[u8; 32]| {
@@ -104,10 +106,9 @@ pub(crate) fn verify_with_delegation(
         .chain_update(certificate.0)
         .chain_update(certificate.1.to_compressed())
         .finalize();
-    let mut bytes = [0u8; 32];
-    bytes[16..].copy_from_slice(&digest[..16]);
-    bytes[31] |= 1;
-    let c = Fr::from_be_bytes(&bytes).unwrap_or(Fr::ONE);
+    let mut seed = [0u8; 16];
+    seed.copy_from_slice(&digest[..16]);
+    let c = crate::groups::scalar::glv_weight(&seed);
     let sig =
         (G1Projective::from(delegation.1).mul_vartime(&c) + G1Projective::from(certificate.1)).to_affine_vartime();
     let h_delegation = message(delegation.0).mul_vartime(&c).to_affine_vartime();

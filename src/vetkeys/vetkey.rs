@@ -151,11 +151,11 @@ impl EncryptedVetKey {
     ///    is also what a wrong transport key or input gives; [`VetKeyError::IdentityPublicKey`]
     ///    for the identity key).
     ///
-    /// The two equations are checked as one, the second times the first to a 128-bit weight ρ
-    /// hashed from every input (as batch verification does, see `bls::batch`):
+    /// The two equations are checked as one, the second times the first to a weight ρ (one of
+    /// 2^127 values) hashed from every input (as batch verification does, see `bls::batch`):
     /// `e(k + ρ·c1, -g2)·e(H, dpk)·e(ρ·g1, c2) = 1`, one final exponentiation instead of two.
     /// A failure that would need both equations false with values that cancel happens with
-    /// probability about 2^-128 per attempt. When the combined check fails, the first equation
+    /// probability 2^-127 per attempt. When the combined check fails, the first equation
     /// is checked alone to name the failure.
     pub fn decrypt_and_verify(
         &self,
@@ -186,8 +186,9 @@ impl EncryptedVetKey {
         Err(VetKeyError::InvalidVetKey)
     }
 
-    /// ρ: a nonzero 128-bit scalar hashed (SHA-256) from the encrypted key, the derived key
-    /// and the input, each length-prefixed, under this check's own domain.
+    /// ρ: one of 2^127 nonzero scalars (`glv_weight`: its products cost a 64-bit scalar's),
+    /// hashed (SHA-256) from the encrypted key, the derived key and the input, each
+    /// length-prefixed, under this check's own domain.
     fn weight(&self, dpk: &[u8; G2_BYTES], input: &[u8]) -> crate::Fr {
         use sha2::{Digest, Sha256};
         let mut transcript = Sha256::new();
@@ -197,10 +198,9 @@ impl EncryptedVetKey {
             transcript.update(part);
         }
         let digest = transcript.finalize();
-        let mut bytes = [0u8; 32];
-        bytes[16..].copy_from_slice(&digest[..16]);
-        bytes[31] |= 1;
-        crate::Fr::from_be_bytes(&bytes).unwrap_or(crate::Fr::ONE)
+        let mut seed = [0u8; 16];
+        seed.copy_from_slice(&digest[..16]);
+        crate::groups::scalar::glv_weight(&seed)
     }
 
     /// The first component, `r·g1`.
