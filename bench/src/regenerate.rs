@@ -54,6 +54,21 @@ pub const GENERATED: &[Generated] = &[
         env: &[("ICBLS_WRITE_PREPARED", "1"), ("CARGO_PROFILE_DEV_DEBUG", "0")],
     },
     Generated {
+        name: "generator-comb",
+        files: &["src/groups/g2_generator_comb.rs"],
+        writer: &[
+            "cargo",
+            "test",
+            "--locked",
+            "-p",
+            "icbls",
+            "--lib",
+            "--",
+            "generator_comb_matches_run_time_multiples",
+        ],
+        env: &[("ICBLS_WRITE_COMB", "1"), ("CARGO_PROFILE_DEV_DEBUG", "0")],
+    },
+    Generated {
         name: "checksums",
         files: &["testkit/vectors.sha256"],
         writer: &["cargo", "run", "--locked", "-p", "icbls-testkit", "--", "checksums"],
@@ -153,7 +168,9 @@ mod tests {
     #[test]
     fn generated_files_carry_their_header() {
         let root = icbls_canister_build::build::workspace_root();
-        for g in GENERATED.iter().filter(|g| ["kernels", "prepared-lines", "checksums", "interfaces"].contains(&g.name))
+        for g in GENERATED
+            .iter()
+            .filter(|g| ["kernels", "prepared-lines", "generator-comb", "checksums", "interfaces"].contains(&g.name))
         {
             for file in g.files {
                 let text = std::fs::read_to_string(root.join(file)).unwrap();

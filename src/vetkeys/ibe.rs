@@ -158,7 +158,8 @@ impl IbeCiphertext {
         // e(H, dpk)^t as e(t·H, dpk): a G1 multiplication instead of a Gt exponentiation.
         let th = G1Projective::from(h).mul_constant_time(&t).to_affine();
         let mask = pairing(&th, &dpk.point);
-        let c1 = G2Projective::generator().mul_constant_time(&t).to_affine();
+        // From the generator's compile-time comb table: no doublings (`groups::g2_comb`).
+        let c1 = G2Projective::generator_mul_constant_time(&t).to_affine();
         IbeCiphertext { c1, c2: mask_seed(&seed.value, &mask), c3: mask_msg(msg, &seed.value) }
     }
 
@@ -170,7 +171,7 @@ impl IbeCiphertext {
         let msg = mask_msg(&self.c3, &seed);
         let t = hash_to_mask(&seed, &msg);
         zeroize::Zeroize::zeroize(&mut seed);
-        if G2Projective::generator().mul_constant_time(&t) == G2Projective::from(self.c1) {
+        if G2Projective::generator_mul_constant_time(&t) == G2Projective::from(self.c1) {
             Ok(msg)
         } else {
             Err(VetKeyError::IbeDecryptionFailed)
