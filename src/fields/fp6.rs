@@ -183,9 +183,10 @@ impl Fp6 {
     /// 8p, which the Fp2 product takes): as the arithmetic is exact ([`Fp6Wide`]), each output
     /// coefficient is the exact `Σ aᵢbⱼ` (ξ included), within `10αβ`. Inlined: in Fp12's
     /// product and square the three results then stay out of memory (`fp12_mul` 67,341 ->
-    /// 64,938); the Fp6 product itself is out of line, to keep the Wasm small.
+    /// 64,938); the Fp6 product itself is out of line, to keep the Wasm small. No
+    /// `target_feature` of its own (Rust refuses it beside `inline(always)`): its callers'
+    /// simd128 reaches the kernels once it is inlined.
     #[inline(always)]
-    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub(crate) fn mul_wide(&self, rhs: &Fp6) -> Fp6Wide {
         let (a, b) = (self, rhs);
         let t0 = a.c0.mul_wide(&b.c0);
