@@ -86,13 +86,14 @@ impl Fp12 {
     /// Karatsuba over w, with `a = 1 + B·v` and `b = C·v` (`w² = v`): `x·a = x + xB·v`,
     /// `y·b = yC·v` and `(x + y)(a + b) = (x + y) + (x + y)(B + C)·v`, so
     /// `c0 = x + (xB + yC·v)·v` and `c1 = y + ((x + y)(B + C) - xB - yC)·v`: nine Fp2 products
-    /// summed unreduced (within 12B), six reductions and six additions.
+    /// summed unreduced, six reductions and six additions. Exact (`Fp6Wide`): c0's sum is
+    /// within `8p² + 2·8p²`, and `s - xB - yC` is the exact `x·C + y·B`, within `16p²`.
     #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub(crate) fn mul_by_14(&self, b: &Fp2, c: &Fp2) -> Fp12 {
         let (x, y) = (&self.c0, &self.c1);
         let xb = x.mul_by_fp2_wide(b);
         let yc = y.mul_by_fp2_wide(c);
-        // Sums that only feed products stay unreduced (below 4p): hence the 12B.
+        // Sums that only feed products stay unreduced (below 4p).
         let s = x.sum_unreduced(y).mul_by_fp2_wide(&b.sum_unreduced(c));
         let c0 = xb.plus_v_times(&yc).reduce_times_v();
         let c1 = (s - xb - yc).reduce_times_v();

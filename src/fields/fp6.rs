@@ -213,8 +213,8 @@ impl Fp6 {
         }
     }
 
-    /// `self·k` for `k` in Fp2, unreduced: three products (coefficients within B, or 4B
-    /// for inputs below 4p).
+    /// `self·k` for `k` in Fp2, unreduced: three products (coefficients within `8p²`, or
+    /// `32p²` for inputs below 4p).
     #[inline]
     pub(crate) fn mul_by_fp2_wide(&self, k: &Fp2) -> Fp6Wide {
         Fp6Wide { c0: self.c0.mul_wide(k), c1: self.c1.mul_wide(k), c2: self.c2.mul_wide(k) }

@@ -8,6 +8,19 @@ use crate::{Fp, Fp2, Fr};
 
 group_types!(G2Affine, G2Projective, Fp2, "G2", 96, 192, 256, GENERATOR);
 
+#[cfg(any(test, feature = "vetkeys"))]
+impl Affine<Fp2> {
+    /// The point with the hex (big-endian, canonical) of `x.c0, x.c1, y.c0, y.c1`, at compile
+    /// time: for generated tables (`g2_generator_comb.rs`).
+    pub(crate) const fn from_hex(hex: [&str; 4]) -> Affine<Fp2> {
+        Affine {
+            x: Fp2::new(Fp::from_hex(hex[0]), Fp::from_hex(hex[1])),
+            y: Fp2::new(Fp::from_hex(hex[2]), Fp::from_hex(hex[3])),
+            infinity: false,
+        }
+    }
+}
+
 /// The standard generator (draft-irtf-cfrg-pairing-friendly-curves-11, section 4.2.1).
 const GENERATOR: Affine<Fp2> = Affine {
     x: Fp2::new(
