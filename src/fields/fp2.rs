@@ -196,8 +196,10 @@ impl Fp2 {
 
 /// An Fp2 product left unreduced, so that sums and differences of products pay one reduction
 /// (lazy reduction: Aranha, Karabina, Longa, Gebotys and López, "Faster explicit formulas for
-/// computing pairings over ordinary curves", EUROCRYPT 2011). Valid for sums of products whose
-/// absolute values add up to less than 256p² (inputs are below 2p: each product is below 8p²).
+/// computing pairings over ordinary curves", EUROCRYPT 2011). The arithmetic is exact, so the
+/// rule is on the value reduced: each coefficient within `±p·2^389` (about `315p²`), with the
+/// products' inputs below 8p (a product of inputs below `α` and `β` is within `2αβ`); see
+/// `Fp6Wide` for the bounds of the tower's formulas.
 #[derive(Clone, Copy)]
 pub(crate) struct Fp2Wide(WideRepr);
 

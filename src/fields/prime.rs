@@ -137,8 +137,8 @@ macro_rules! prime_field {
                 $name($params.lincomb_unreduced(terms.map(|(x, k)| (&x.0, k))))
             }
 
-            /// `a + b` left unreduced (below 4p), like [`Self::lincomb_unreduced`]: only as an
-            /// input of a multiplication.
+            /// `a + b` left unreduced (below 4p for reduced inputs, 8p for two unreduced sums),
+            /// like [`Self::lincomb_unreduced`]: only as an input of a multiplication.
             #[allow(dead_code)]
             #[inline(always)]
             pub(crate) fn add_unreduced(a: &$name, b: &$name) -> $name {

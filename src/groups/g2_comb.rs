@@ -1,7 +1,7 @@
 //! `[k]G` for G2's generator `G` and a secret `k`, from a table computed before the build: the
 //! fixed-base comb with signed 4-bit digits (Hankerson, Menezes and Vanstone, "Guide to
 //! Elliptic Curve Cryptography", section 3.3.1, with the signed digits of 3.3.2). With
-//! `k = Σ d_j·16^j`, `d_j` in `[-8, 8]`, the product is `Σ d_j·(16^j·G)`: 65 mixed additions
+//! `k = Σ d_j·16^j`, `|d_j| ≤ 8`, the product is `Σ d_j·(16^j·G)`: 65 mixed additions
 //! of table entries `[i]·16^j·G` (`i` in 1..=8) and no doubling, where a variable base takes
 //! 60 doublings, 64 additions and a table of its own (`G2Projective::mul_constant_time`).
 //!
@@ -184,6 +184,11 @@ mod tests {
         let g = G2Projective::generator();
         let mut state = 9u64;
         let mut scalars = alloc::vec![Fr::ZERO, Fr::ONE, -Fr::ONE, Fr::from_u64(8), Fr::from_u64(16), -Fr::from_u64(8)];
+        // 14·2^252 - r: at window 63 the partial sum equals the entry added (the doubling case
+        // of the complete addition), as the top windows wrap around r.
+        let two_63 = Fr::from_u64(1 << 63);
+        let two_126 = two_63 * two_63;
+        scalars.push(Fr::from_u64(14) * two_126 * two_126);
         for _ in 0..40 {
             let mut bytes = [0u8; 64];
             for chunk in bytes.chunks_mut(8) {

@@ -123,7 +123,7 @@ impl G2Prepared {
 
     /// As [`Self::new`], with every line divided by its constant coefficient (a factor in Fp2,
     /// which the final exponentiation removes, like the line's other scalings): a Miller loop
-    /// then multiplies by `1 + B·v + C·v·w`, nine Fp2 products instead of fifteen. The
+    /// then multiplies by `1 + B·v + C·v·w`, nine Fp2 products instead of thirteen. The
     /// divisions cost one inversion and about 340 Fp2 products, more than one Miller loop
     /// saves: this is for points used in many pairings (the built-in fixed points are
     /// prepared this way at compile time). Falls back to [`Self::new`]'s lines in the

@@ -19,7 +19,7 @@
 //! the IC mainnet root key (`src/certificate/root_key_lines.rs`) and KZG's `[τ]G2`
 //! (`src/kzg/tau_g2_lines.rs`) are prepared at compile time (generated and checked by tests), since
 //! a query cannot keep a cache between calls. Their lines are scaled to a constant coefficient of
-//! one (`G2Prepared::new_normalized`), which takes six of the fifteen Fp2 products out of each
+//! one (`G2Prepared::new_normalized`), which takes four of the thirteen Fp2 products out of each
 //! line's multiplication (compare `pairing_check_2` with `pairing_check_2_prepared`); for a point
 //! of your own the scaling costs one batched inversion, worth it when the point is used in several
 //! pairings (an update canister's stored key).

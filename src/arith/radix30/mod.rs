@@ -282,20 +282,22 @@ impl<const N: usize> Params<N> {
 
     /// `Σ k_i·a_i` like [`Self::lincomb`] but left unreduced: normalized limbs, value below
     /// `2p·Σ|k_i|` (or the sum of two unreduced sums below 4p), which must stay below `8p`.
-    /// Only for the inputs of a multiplication, which accepts values up to about `27p`:
+    /// Only for the inputs of a multiplication, which accepts values up to about `25p`:
     /// `a·b < p·R` keeps its Montgomery reduction below `2p`, and the SIMD Fp2 products of
     /// such inputs stay inside their reduction's range (`2·8p·8p = 128p² < p·2^389`).
     #[inline(always)]
     pub(crate) fn lincomb_unreduced<const K: usize>(&self, terms: [(&Elem<N>, i64); K]) -> Elem<N> {
         debug_assert!(terms.iter().map(|(_, k)| k.abs()).sum::<i64>() <= 4);
         // Below 8p < 2^384: nothing carries past the top limb. A negative sum (an input not
-        // below 2p with a negative k) would show as a carry of -1.
+        // below 2p with a negative k: negative k only on reduced inputs, as the 2p offset per
+        // unit of k covers no more) would show as a carry of -1.
         let (v, carry) = self.sum_terms(&terms);
         debug_assert!(carry == 0, "lincomb_unreduced of an input not below 2p");
         Elem::from_limbs(v)
     }
 
-    /// `a + b` unreduced ([`Self::lincomb_unreduced`]): below 4p, for a product's input.
+    /// `a + b` unreduced ([`Self::lincomb_unreduced`]): below 4p (8p for two unreduced sums),
+    /// for a product's input.
     #[inline(always)]
     pub(crate) fn add_unreduced(&self, a: &Elem<N>, b: &Elem<N>) -> Elem<N> {
         self.lincomb_unreduced([(a, 1), (b, 1)])

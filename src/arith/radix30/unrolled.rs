@@ -646,8 +646,8 @@ pub(super) fn square_9(a: [u64; 9], p: [u64; 9], p_inv: u64) -> [u64; 9] {
 /// The product `(a0 + a1·u)(b0 + b1·u)` with `u² = -1`, by Karatsuba with lazy reduction:
 /// three double-width products `w0 = a0·b0`, `w1 = a1·b1`, `w2 = (a0 + a1)(b0 + b1)`, then
 /// `c0 = w0 - w1 + p·2^(30n-1)` (the offset, a multiple of p, keeps it positive and below
-/// `pR`) and `c1 = w2 - w0 - w1 = a0·b1 + a1·b0`, each reduced once. Inputs and outputs
-/// below 2p.
+/// `pR`) and `c1 = w2 - w0 - w1 = a0·b1 + a1·b0`, each reduced once. Inputs below 8p (the
+/// unreduced sums of the tower's Karatsuba products: `c0, c1 < pR` still), outputs below 2p.
 #[inline(always)]
 pub(super) fn quadratic_13(a0: [u64; 13], a1: [u64; 13], b0: [u64; 13], b1: [u64; 13], p: [u64; 13], offset: [u64; 26], p_inv: u64) -> ([u64; 13], [u64; 13]) {
     let [a0_0, a0_1, a0_2, a0_3, a0_4, a0_5, a0_6, a0_7, a0_8, a0_9, a0_10, a0_11, a0_12] = a0;
@@ -655,7 +655,7 @@ pub(super) fn quadratic_13(a0: [u64; 13], a1: [u64; 13], b0: [u64; 13], b1: [u64
     let [b0_0, b0_1, b0_2, b0_3, b0_4, b0_5, b0_6, b0_7, b0_8, b0_9, b0_10, b0_11, b0_12] = b0;
     let [b1_0, b1_1, b1_2, b1_3, b1_4, b1_5, b1_6, b1_7, b1_8, b1_9, b1_10, b1_11, b1_12] = b1;
     let [p_0, p_1, p_2, p_3, p_4, p_5, p_6, p_7, p_8, p_9, p_10, p_11, p_12] = p;
-    // The sums a0 + a1 and b0 + b1, normalized (below 4p).
+    // The sums a0 + a1 and b0 + b1, normalized (below 16p).
     let c = 0u64;
     let s = a0_0 + a1_0 + c;
     let as_0 = s & MASK;
@@ -696,7 +696,7 @@ pub(super) fn quadratic_13(a0: [u64; 13], a1: [u64; 13], b0: [u64; 13], b1: [u64
     let s = a0_12 + a1_12 + c;
     let as_12 = s & MASK;
     let c = s >> BITS;
-    let _ = c; // zero: the sum is below 4p < 2^390
+    let _ = c; // zero: the sum is below 16p < 2^390
     let c = 0u64;
     let s = b0_0 + b1_0 + c;
     let bs_0 = s & MASK;
@@ -737,7 +737,7 @@ pub(super) fn quadratic_13(a0: [u64; 13], a1: [u64; 13], b0: [u64; 13], b1: [u64
     let s = b0_12 + b1_12 + c;
     let bs_12 = s & MASK;
     let c = s >> BITS;
-    let _ = c; // zero: the sum is below 4p < 2^390
+    let _ = c; // zero: the sum is below 16p < 2^390
     // The three products, normalized.
     let x0: u64 = a0_0 * b0_0;
     let x1: u64 = a0_0 * b0_1 + a0_1 * b0_0;

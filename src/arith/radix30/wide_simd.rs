@@ -5,9 +5,9 @@
 use super::{cast, simd, Elem, Params};
 
 /// An unreduced element `c0 + c1·u` of this field's quadratic extension (`u² = -1`), as a sum
-/// and difference of double-width products (see [`Params::wide_mul_quadratic`]). Valid while
-/// each coefficient stays within `±p·2^(30N-1)`: sums of products of inputs below `4p` whose
-/// absolute values add up to less than `256p²`.
+/// and difference of double-width products (see [`Params::wide_mul_quadratic`]), exact. Valid
+/// when each coefficient of the value reduced lies within `±p·2^(30N-1)` (about `315p²`), the
+/// products' inputs having 30-bit limbs and values below `8p` (`2·8p·8p = 128p²` each).
 #[derive(Clone, Copy)]
 pub(crate) struct Wide2<const N: usize>([core::arch::wasm32::v128; 26]);
 
