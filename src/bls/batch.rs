@@ -31,9 +31,7 @@ pub(crate) fn coefficients<'a>(n: usize, item: impl Fn(usize) -> [&'a [u8]; 3]) 
     (0..n)
         .map(|i| {
             let digest = Sha256::new().chain_update(seed).chain_update((i as u64).to_be_bytes()).finalize();
-            let mut seed = [0u8; 16];
-            seed.copy_from_slice(&digest[..16]);
-            crate::groups::scalar::glv_weight(&seed)
+            crate::groups::scalar::glv_weight(&digest.into())
         })
         .collect()
 }

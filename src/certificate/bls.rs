@@ -81,8 +81,8 @@ pub(crate) fn verify_min_sig(
 /// signatures, and for anything else only for one value of `c` in Gt's prime order, so with
 /// probability 2^-127 over `c`'s 2^127 values (`glv_weight`, which also makes both products
 /// by `c` cost a 64-bit scalar's). One Miller loop over three pairs and one final
-/// exponentiation replace two of each. When the combined check
-/// fails, the two are checked apart to name the one that is wrong.
+/// exponentiation replace two of each. When the combined check fails, the two are checked
+/// apart to name the one that is wrong.
 pub(crate) fn verify_with_delegation(
     root: &PublicKey,
     delegation: (&[u8; 32], &G1Affine),
@@ -106,9 +106,7 @@ pub(crate) fn verify_with_delegation(
         .chain_update(certificate.0)
         .chain_update(certificate.1.to_compressed())
         .finalize();
-    let mut seed = [0u8; 16];
-    seed.copy_from_slice(&digest[..16]);
-    let c = crate::groups::scalar::glv_weight(&seed);
+    let c = crate::groups::scalar::glv_weight(&digest.into());
     let sig =
         (G1Projective::from(delegation.1).mul_vartime(&c) + G1Projective::from(certificate.1)).to_affine_vartime();
     let h_delegation = message(delegation.0).mul_vartime(&c).to_affine_vartime();

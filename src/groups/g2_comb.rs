@@ -11,7 +11,7 @@
 
 use super::coordinate::Coordinate;
 use super::g2_generator_comb::COMB;
-use super::point::Point;
+use super::point::{equal_without_branch, Point};
 use crate::{Fp2, Fr, G2Projective};
 
 /// Windows of 4 bits: 64 for a 256-bit scalar and one for the recoding's last carry (the
@@ -42,7 +42,7 @@ fn signed_digits(k: &[u64; 6]) -> [i64; WINDOWS] {
 /// complete (eprint 2015/1060, algorithm 8), so the partial sums that wrap around r in the top
 /// windows and may equal an entry need no special case; no entry is the identity (`i·16^j`,
 /// a product of primes up to 7, is never a multiple of the prime r).
-fn generator_mul_constant_time(k: &[u64; 6]) -> Point<Fp2> {
+fn comb_mul(k: &[u64; 6]) -> Point<Fp2> {
     let digits = signed_digits(k);
     let mut acc = Point::IDENTITY;
     for (row, &d) in COMB.iter().zip(digits.iter()) {
@@ -50,19 +50,13 @@ fn generator_mul_constant_time(k: &[u64; 6]) -> Point<Fp2> {
         let magnitude = ((d ^ sign) - sign) as u64;
         let mut chosen = row[0];
         for (i, candidate) in row.iter().enumerate() {
-            // 1 exactly when i + 1 == magnitude, without a comparison branch.
-            let hit = (((i as u64 + 1) ^ magnitude).wrapping_sub(1) >> 63) == 1;
+            let hit = equal_without_branch(i as u64 + 1, magnitude);
             chosen.x = Fp2::select(&chosen.x, &candidate.x, hit);
             chosen.y = Fp2::select(&chosen.y, &candidate.y, hit);
         }
         chosen.y = Fp2::select(&chosen.y, &-chosen.y, sign == -1);
         let sum = acc.add_affine(&chosen);
-        let nonzero = (magnitude.wrapping_sub(1) >> 63) == 0;
-        acc = Point {
-            x: Fp2::select(&acc.x, &sum.x, nonzero),
-            y: Fp2::select(&acc.y, &sum.y, nonzero),
-            z: Fp2::select(&acc.z, &sum.z, nonzero),
-        };
+        acc = Point::select(&sum, &acc, equal_without_branch(magnitude, 0));
     }
     acc
 }
@@ -71,7 +65,7 @@ impl G2Projective {
     /// `[k]G` for the generator `G` and a secret `k`, from the compile-time comb table (see
     /// the module): the cheaper form of `G2Projective::generator().mul_constant_time(k)`.
     pub(crate) fn generator_mul_constant_time(k: &Fr) -> G2Projective {
-        G2Projective(generator_mul_constant_time(&k.to_words()))
+        G2Projective(comb_mul(&k.to_words()))
     }
 }
 

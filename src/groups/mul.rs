@@ -1,7 +1,7 @@
 //! Scalar multiplication building blocks shared by G1 and G2.
 
 use super::coordinate::Coordinate;
-use super::point::Point;
+use super::point::{equal_without_branch, Point};
 
 /// `[P, 3P, 5P, ..., (2T - 1)P]`, the odd multiples a width-w NAF looks up (T = 2^(w-2)).
 pub(crate) fn odd_multiples<F: Coordinate, const T: usize>(p: &Point<F>) -> [Point<F>; T] {
@@ -51,13 +51,7 @@ pub(crate) fn multiples<F: Coordinate>(p: &Point<F>) -> [Point<F>; 16] {
 fn lookup<F: Coordinate>(table: &[Point<F>; 16], nibble: usize) -> Point<F> {
     let mut chosen = Point::IDENTITY;
     for (i, entry) in table.iter().enumerate() {
-        // 1 exactly when i == nibble, computed without a comparison branch.
-        let hit = (((i ^ nibble) as u64).wrapping_sub(1) >> 63) == 1;
-        chosen = Point {
-            x: F::select(&chosen.x, &entry.x, hit),
-            y: F::select(&chosen.y, &entry.y, hit),
-            z: F::select(&chosen.z, &entry.z, hit),
-        };
+        chosen = Point::select(&chosen, entry, equal_without_branch(i as u64, nibble as u64));
     }
     chosen
 }

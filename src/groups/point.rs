@@ -71,7 +71,23 @@ impl<F: Coordinate> Affine<F> {
     }
 }
 
+/// Whether `a == b`, computed without a comparison branch (for secret table indices).
+#[inline(always)]
+pub(crate) fn equal_without_branch(a: u64, b: u64) -> bool {
+    ((a ^ b).wrapping_sub(1) >> 63) == 1
+}
+
 impl<F: Coordinate> Point<F> {
+    /// `b` when `choose_b`, else `a`, coordinate by coordinate without a branch.
+    #[inline(always)]
+    pub(crate) fn select(a: &Point<F>, b: &Point<F>, choose_b: bool) -> Point<F> {
+        Point {
+            x: F::select(&a.x, &b.x, choose_b),
+            y: F::select(&a.y, &b.y, choose_b),
+            z: F::select(&a.z, &b.z, choose_b),
+        }
+    }
+
     pub(crate) const IDENTITY: Point<F> = Point { x: F::ZERO, y: F::ONE, z: F::ZERO };
 
     #[inline]

@@ -14,8 +14,8 @@ pub(crate) const X: u64 = 0xd201_0000_0001_0000;
 /// λ = z² - 1: G1's φ (with the right cube root of unity) multiplies by it.
 pub(crate) const LAMBDA: u128 = 0xac45_a401_0001_a402_0000_0000_ffff_ffff;
 
-/// A weight for a random linear combination of G1 points (a batch check), from 128 bits of a
-/// hash: `k0 + k1·λ` with `k0` (made odd) and `k1` the two big-endian halves of `seed`. It
+/// A weight for a random linear combination of G1 points (a batch check), from a SHA-256
+/// digest: `k0 + k1·λ` with `k0` (made odd) and `k1` its first two big-endian 64-bit words. It
 /// multiplies as cheaply as a 64-bit scalar: [`glv_split`] gives back `(k0, k1)` (as
 /// `k0 < λ`), so the GLV multiplication runs 64 doublings where a 128-bit weight takes 128.
 ///
@@ -23,12 +23,12 @@ pub(crate) const LAMBDA: u128 = 0xac45_a401_0001_a402_0000_0000_ffff_ffff;
 /// `k0 + k1·λ ≡ k0' + k1'·λ (mod r)`, the differences `a = k0 - k0'`, `b = k1 - k1'` (both
 /// below 2^64) satisfy `a + b·λ ≡ 0`; but `|a + b·λ| < 2^64·(λ + 1) < r`, so `a = -b·λ`,
 /// whose size forces `b = 0` and then `a = 0`. Zero is not among them (`k0` is odd).
-pub(crate) fn glv_weight(seed: &[u8; 16]) -> crate::Fr {
+pub(crate) fn glv_weight(digest: &[u8; 32]) -> crate::Fr {
     use crate::Fr;
     const LAMBDA_FR: Fr = Fr::from_words([LAMBDA as u64, (LAMBDA >> 64) as u64, 0, 0, 0, 0]);
     let half = |i: usize| {
         let mut bytes = [0u8; 8];
-        bytes.copy_from_slice(&seed[8 * i..8 * i + 8]);
+        bytes.copy_from_slice(&digest[8 * i..8 * i + 8]);
         u64::from_be_bytes(bytes)
     };
     Fr::from_u64(half(0) | 1) + Fr::from_u64(half(1)) * LAMBDA_FR
@@ -208,9 +208,9 @@ mod tests {
         // The split of a weight is its two halves (k0 made odd), so the multiplication by it
         // runs over 64-bit digits; the extreme halves included.
         let mut state = 7u64;
-        let mut seeds = alloc::vec![[0u8; 16], [0xff; 16]];
+        let mut seeds = alloc::vec![[0u8; 32], [0xff; 32]];
         for _ in 0..1000 {
-            let mut seed = [0u8; 16];
+            let mut seed = [0u8; 32];
             for b in seed.iter_mut() {
                 state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
                 *b = (state >> 56) as u8;
@@ -219,7 +219,7 @@ mod tests {
         }
         for seed in seeds {
             let k0 = u64::from_be_bytes(seed[..8].try_into().unwrap()) | 1;
-            let k1 = u64::from_be_bytes(seed[8..].try_into().unwrap());
+            let k1 = u64::from_be_bytes(seed[8..16].try_into().unwrap());
             let w = glv_weight(&seed);
             assert!(!w.is_zero());
             assert_eq!(glv_split(&w.to_words()), (k0 as u128, k1 as u128), "{seed:x?}");

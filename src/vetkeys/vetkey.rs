@@ -197,10 +197,7 @@ impl EncryptedVetKey {
             transcript.update((part.len() as u64).to_be_bytes());
             transcript.update(part);
         }
-        let digest = transcript.finalize();
-        let mut seed = [0u8; 16];
-        seed.copy_from_slice(&digest[..16]);
-        crate::groups::scalar::glv_weight(&seed)
+        crate::groups::scalar::glv_weight(&transcript.finalize().into())
     }
 
     /// The first component, `r·g1`.
