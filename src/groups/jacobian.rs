@@ -38,8 +38,10 @@ impl<F: Coordinate> Jacobian<F> {
     }
 
     /// `2P` (dbl-2009-l with a = 0): A = X², B = Y², C = B², D = 2((X + B)² - A - C) = 4XB,
-    /// E = 3A, X3 = E² - 2D, Y3 = E(D - X3) - 8C, Z3 = 2YZ. D is the product (4X)·B, beside C
-    /// (one product where the formula has a square and two linear combinations); E is never
+    /// E = 3A, X3 = E² - 2D, Y3 = E(D - X3) - 8C, Z3 = 2YZ. D is the product (4X)·B, beside A²
+    /// (one product where the formula has a square and two linear combinations), and C joins
+    /// Y3's product (`Coordinate::mul_minus_8_square`: in Fp2 both stay unreduced and Y3 pays
+    /// one reduction, lazy reduction as in the tower); E is never
     /// reduced: `E² = 9A²` squares A, and E enters `E(D - X3)` unreduced, as do 4X and 2Y in
     /// their products (a product takes inputs up to 8p, see `lin_unreduced`). The identity
     /// (Z = 0) stays the identity; there are no points with Y = 0 (both curves have odd order).
@@ -56,12 +58,11 @@ impl<F: Coordinate> Jacobian<F> {
     #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub(crate) fn double_in_place(&mut self) {
         let (a, b) = F::square2(&self.x, &self.y);
-        let (c, d) = F::square_mul(&b, &F::lin_unreduced([(&self.x, 4)]), &b);
-        let (a2, z3) = F::square_mul(&a, &F::lin_unreduced([(&self.y, 2)]), &self.z);
+        let (a2, d) = F::square_mul(&a, &F::lin_unreduced([(&self.x, 4)]), &b);
+        self.z = F::lin_unreduced([(&self.y, 2)]) * self.z;
         self.x = F::lin([(&a2, 9), (&d, -2)]);
-        let y3 = F::lin_unreduced([(&a, 3)]) * F::lin_unreduced([(&d, 1), (&self.x, -1)]);
-        self.y = F::lin([(&y3, 1), (&c, -8)]);
-        self.z = z3;
+        // Y3 = E(D - X3) - 8C with C = B²: one reduction where the field keeps products wide.
+        self.y = F::mul_minus_8_square(&F::lin_unreduced([(&a, 3)]), &F::lin_unreduced([(&d, 1), (&self.x, -1)]), &b);
     }
 
     /// `P + Q` for `Q` with `Z = 1` (madd-2007-bl, Explicit-Formulas Database): the products
