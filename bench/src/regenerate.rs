@@ -55,7 +55,7 @@ pub const GENERATED: &[Generated] = &[
     },
     Generated {
         name: "generator-comb",
-        files: &["src/groups/g2_generator_comb.rs"],
+        files: &["src/groups/g1_generator_comb.rs", "src/groups/g2_generator_comb.rs"],
         writer: &[
             "cargo",
             "test",

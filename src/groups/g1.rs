@@ -8,6 +8,15 @@ use crate::{Fp, Fr};
 
 group_types!(G1Affine, G1Projective, Fp, "G1", 48, 96, 128, GENERATOR);
 
+#[cfg(any(test, feature = "vetkeys"))]
+impl Affine<Fp> {
+    /// The point with the hex (big-endian, canonical) of `x, y`, at compile time: for
+    /// generated tables (`g1_generator_comb.rs`).
+    pub(crate) const fn from_hex_fp(hex: [&str; 2]) -> Affine<Fp> {
+        Affine { x: Fp::from_hex(hex[0]), y: Fp::from_hex(hex[1]), infinity: false }
+    }
+}
+
 /// The standard generator (draft-irtf-cfrg-pairing-friendly-curves-11, section 4.2.1).
 const GENERATOR: Affine<Fp> = Affine {
     x: Fp::from_hex("17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb"),

@@ -12,6 +12,7 @@
 use super::coordinate::Coordinate;
 use super::g2_generator_comb::COMB;
 use super::point::{equal_without_branch, Point};
+use super::scalar::comb_digits;
 use crate::{Fp2, Fr, G2Projective};
 
 /// Windows of 4 bits: 64 for a 256-bit scalar and one for the recoding's last carry (the
@@ -21,21 +22,6 @@ const WINDOWS: usize = 65;
 #[cfg(test)]
 const ENTRIES: usize = 8;
 
-/// Digits `d_j` in `[-8, 7]` (the last in `{0, 1}`) with `k = Σ d_j·16^j`, for `k` below
-/// 2^256 as little-endian words, computed without branches: each nibble plus the carry is in
-/// `[0, 16]`, and the carry out is 1 exactly when that is at least 8.
-fn signed_digits(k: &[u64; 6]) -> [i64; WINDOWS] {
-    let mut digits = [0i64; WINDOWS];
-    let mut carry = 0i64;
-    for (j, digit) in digits.iter_mut().take(64).enumerate() {
-        let nibble = ((k[j / 16] >> (4 * (j % 16))) & 0xf) as i64 + carry;
-        carry = (nibble + 8) >> 4;
-        *digit = nibble - (carry << 4);
-    }
-    digits[64] = carry;
-    digits
-}
-
 /// `[k]G` for a secret `k` (little-endian words, below 2^256): per window one masked scan of
 /// the row's eight entries, a masked negation and one complete mixed addition, whose result
 /// is kept only for a nonzero digit, so the operations do not depend on `k`. The additions are
@@ -43,7 +29,7 @@ fn signed_digits(k: &[u64; 6]) -> [i64; WINDOWS] {
 /// windows and may equal an entry need no special case; no entry is the identity (`i·16^j`,
 /// a product of primes up to 7, is never a multiple of the prime r).
 fn comb_mul(k: &[u64; 6]) -> Point<Fp2> {
-    let digits = signed_digits(k);
+    let digits: [i64; WINDOWS] = comb_digits(&k[..4]);
     let mut acc = Point::IDENTITY;
     for (row, &d) in COMB.iter().zip(digits.iter()) {
         let sign = d >> 63; // -1 for a negative digit, else 0
@@ -139,37 +125,6 @@ mod tests {
                     i + 1
                 );
             }
-        }
-    }
-
-    #[test]
-    fn digits_reconstruct_the_scalar() {
-        let mut state = 5u64;
-        let mut cases = alloc::vec![[0u64; 6], [u64::MAX, u64::MAX, u64::MAX, u64::MAX, 0, 0]];
-        cases.push([0x8888_8888_8888_8888, 0x8888_8888_8888_8888, 0x7777_7777_7777_7777, 0x8888_8888_8888_8888, 0, 0]);
-        for _ in 0..1000 {
-            let mut k = [0u64; 6];
-            for w in k.iter_mut().take(4) {
-                *w = crate::fields::splitmix64(&mut state);
-            }
-            cases.push(k);
-        }
-        for k in cases {
-            let d = signed_digits(&k);
-            assert!(d[..64].iter().all(|&x| (-8..=7).contains(&x)) && (0..=1).contains(&d[64]));
-            // Σ d_j·16^j, back as 64-bit words (two's complement across the words).
-            let mut words = [0i128; 5];
-            for (j, &x) in d.iter().enumerate() {
-                words[j / 16] += (x as i128) << (4 * (j % 16));
-            }
-            let mut carry = 0i128;
-            let mut back = [0u64; 6];
-            for (w, b) in words.iter().zip(back.iter_mut()) {
-                let v = w + carry;
-                *b = v as u64;
-                carry = v >> 64;
-            }
-            assert_eq!(back, k, "{k:x?}");
         }
     }
 

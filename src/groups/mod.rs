@@ -9,7 +9,7 @@
 //! EIP-2537 one (64-byte field elements with zero padding); subgroup checks by the endomorphism
 //! tests of Scott (eprint 2021/1130); scalar multiplication by GLV on G1 and GLS (ψ) on G2 with
 //! width-5 NAFs for public scalars, and fixed windows with masked lookups for secret ones (for
-//! G2's generator, a comb table computed before the build: no doublings at all).
+//! the generators, comb tables computed before the build: no doublings at all).
 //! `src/msm/` splits each scalar with the same endomorphisms and then runs Straus's method for a
 //! few points or Pippenger's bucket method with signed digits for more, the buckets summed in
 //! affine coordinates where many additions share one inversion (batch-affine accumulation). Every
@@ -22,6 +22,10 @@ mod types;
 pub(crate) mod coordinate;
 pub(crate) mod encoding;
 mod g1;
+#[cfg(any(test, feature = "vetkeys"))]
+mod g1_comb;
+#[cfg(any(test, feature = "vetkeys"))]
+mod g1_generator_comb;
 mod g2;
 #[cfg(any(test, feature = "vetkeys"))]
 mod g2_comb;

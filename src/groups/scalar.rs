@@ -147,6 +147,24 @@ pub(crate) fn wnaf(mut k: u128, w: u32) -> [i8; 130] {
     digits
 }
 
+/// The signed 4-bit digits of the fixed-base combs (`g1_comb.rs`, `g2_comb.rs`): `d_j` in
+/// `[-8, 7]`, the last in `{0, 1}`, with `k = Σ d_j·16^j` for `k` given as little-endian
+/// words (`W - 1` nibbles of them), computed without branches: each nibble plus the carry is
+/// in `[0, 16]`, and the carry out is 1 exactly when that is at least 8.
+#[cfg(any(test, feature = "vetkeys"))]
+pub(crate) fn comb_digits<const W: usize>(k: &[u64]) -> [i64; W] {
+    debug_assert!(W - 1 <= 16 * k.len());
+    let mut digits = [0i64; W];
+    let mut carry = 0i64;
+    for (j, digit) in digits.iter_mut().take(W - 1).enumerate() {
+        let nibble = ((k[j / 16] >> (4 * (j % 16))) & 0xf) as i64 + carry;
+        carry = (nibble + 8) >> 4;
+        *digit = nibble - (carry << 4);
+    }
+    digits[W - 1] = carry;
+    digits
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -246,5 +264,35 @@ mod tests {
             carry = v >> 64;
         }
         assert_eq!(words, [k[0], k[1], k[2], k[3]]);
+    }
+    #[test]
+    fn digits_reconstruct_the_scalar() {
+        let mut state = 5u64;
+        let mut cases = alloc::vec![[0u64; 6], [u64::MAX, u64::MAX, u64::MAX, u64::MAX, 0, 0]];
+        cases.push([0x8888_8888_8888_8888, 0x8888_8888_8888_8888, 0x7777_7777_7777_7777, 0x8888_8888_8888_8888, 0, 0]);
+        for _ in 0..1000 {
+            let mut k = [0u64; 6];
+            for w in k.iter_mut().take(4) {
+                *w = crate::fields::splitmix64(&mut state);
+            }
+            cases.push(k);
+        }
+        for k in cases {
+            let d: [i64; 65] = comb_digits(&k[..4]);
+            assert!(d[..64].iter().all(|&x| (-8..=7).contains(&x)) && (0..=1).contains(&d[64]));
+            // Σ d_j·16^j, back as 64-bit words (two's complement across the words).
+            let mut words = [0i128; 5];
+            for (j, &x) in d.iter().enumerate() {
+                words[j / 16] += (x as i128) << (4 * (j % 16));
+            }
+            let mut carry = 0i128;
+            let mut back = [0u64; 6];
+            for (w, b) in words.iter().zip(back.iter_mut()) {
+                let v = w + carry;
+                *b = v as u64;
+                carry = v >> 64;
+            }
+            assert_eq!(back, k, "{k:x?}");
+        }
     }
 }

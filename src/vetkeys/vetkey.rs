@@ -172,7 +172,7 @@ impl EncryptedVetKey {
         let dpk_bytes = dpk.serialize();
         let rho = self.weight(&dpk_bytes, input);
         let left = (G1Projective::from(k) + G1Projective::from(self.c1).mul_vartime(&rho)).to_affine_vartime();
-        let rho_g1 = G1Projective::generator().mul_vartime(&rho).to_affine_vartime();
+        let rho_g1 = G1Projective::generator_mul_vartime(&rho).to_affine_vartime();
         let msg = augmented_hash_to_g1(&dpk_bytes, input);
         let c2_lines = G2Prepared::new(&self.c2);
         let dpk_lines = G2Prepared::new(&dpk.point);
