@@ -38,7 +38,7 @@ impl G1Projective {
                 }
                 let mut entry = row[d.unsigned_abs() as usize - 1];
                 if phi {
-                    entry.x = entry.x * BETA_LAMBDA;
+                    entry.x *= BETA_LAMBDA;
                 }
                 if d < 0 {
                     entry.y = -entry.y;
