@@ -173,7 +173,7 @@ mod tests {
             if let Some(y) = (candidate.square() * candidate + Fp::from_u64(4)).sqrt() {
                 break (candidate, y);
             }
-            candidate = candidate + Fp::ONE;
+            candidate += Fp::ONE;
         };
         assert!(!crate::G1Affine::from_xy_unchecked(x, y).unwrap().is_torsion_free());
         let z = Fp::from_u64(0x1234_5678_9abc);
