@@ -60,11 +60,25 @@ pub fn map_to_curve_g1(u: &Fp) -> G1Projective {
     G1Projective(sswu::isogeny(&x, &y, &G1_ISO_X_NUM, &G1_ISO_X_DEN, &G1_ISO_Y_NUM, &G1_ISO_Y_DEN))
 }
 
+/// `map_to_curve_g1(u[0]) + map_to_curve_g1(u[1])`, the two maps sharing one inversion.
+fn map_pair_to_curve_g1(u: &[Fp; 2]) -> G1Projective {
+    let [(x0, y0), (x1, y1)] = sswu::map_to_curve_pair(u, &G1_SSWU_A, &G1_SSWU_B, &G1_SSWU_Z);
+    let iso = |x, y| G1Projective(sswu::isogeny(x, y, &G1_ISO_X_NUM, &G1_ISO_X_DEN, &G1_ISO_Y_NUM, &G1_ISO_Y_DEN));
+    iso(&x0, &y0) + iso(&x1, &y1)
+}
+
 /// RFC 9380's `map_to_curve` for G2: the SSWU map and the 3-isogeny, before cofactor
 /// clearing.
 pub fn map_to_curve_g2(u: &Fp2) -> G2Projective {
     let (x, y) = sswu::map_to_curve(u, &G2_SSWU_A, &G2_SSWU_B, &G2_SSWU_Z);
     G2Projective(sswu::isogeny(&x, &y, &G2_ISO_X_NUM, &G2_ISO_X_DEN, &G2_ISO_Y_NUM, &G2_ISO_Y_DEN))
+}
+
+/// `map_to_curve_g2(u[0]) + map_to_curve_g2(u[1])`, the two maps sharing one inversion.
+fn map_pair_to_curve_g2(u: &[Fp2; 2]) -> G2Projective {
+    let [(x0, y0), (x1, y1)] = sswu::map_to_curve_pair(u, &G2_SSWU_A, &G2_SSWU_B, &G2_SSWU_Z);
+    let iso = |x, y| G2Projective(sswu::isogeny(x, y, &G2_ISO_X_NUM, &G2_ISO_X_DEN, &G2_ISO_Y_NUM, &G2_ISO_Y_DEN));
+    iso(&x0, &y0) + iso(&x1, &y1)
 }
 
 /// G1's cofactor clearing: multiplication by `h_eff = 1 - z` (RFC 9380, section 7).
@@ -87,7 +101,7 @@ fn clear_cofactor_g2(p: &G2Projective) -> G2Projective {
 /// `hash_to_curve` for G1 (random oracle: two field elements, two maps, one clearing).
 pub fn hash_to_g1(msg: &[u8], dst: &[u8]) -> G1Projective {
     let u = hash_to_field_fp(msg, dst, 2).expect("one or two elements fit the expander");
-    clear_cofactor_g1(&(map_to_curve_g1(&u[0]) + map_to_curve_g1(&u[1])))
+    clear_cofactor_g1(&map_pair_to_curve_g1(&[u[0], u[1]]))
 }
 
 /// `encode_to_curve` for G1 (nonuniform: one field element).
@@ -98,7 +112,7 @@ pub fn encode_to_g1(msg: &[u8], dst: &[u8]) -> G1Projective {
 /// `hash_to_curve` for G2.
 pub fn hash_to_g2(msg: &[u8], dst: &[u8]) -> G2Projective {
     let u = hash_to_field_fp2(msg, dst, 2).expect("one or two elements fit the expander");
-    clear_cofactor_g2(&(map_to_curve_g2(&u[0]) + map_to_curve_g2(&u[1])))
+    clear_cofactor_g2(&map_pair_to_curve_g2(&[u[0], u[1]]))
 }
 
 /// `encode_to_curve` for G2.

@@ -65,18 +65,42 @@ impl SswuField for Fp2 {
 /// `(x, y)` on `E'` for `u` (constants `a`, `b`, `z` of the suite). One inversion, and one
 /// or two square roots (the second when `g(x1)` is not a square).
 pub(crate) fn map_to_curve<F: SswuField>(u: &F, a: &F, b: &F, z: &F) -> (F, F) {
+    let (zu2, tv1) = denominator_parts(u, z);
+    map_given_inverse(u, a, b, z, &zu2, &tv1, (*a * tv1).invert_vartime())
+}
+
+/// [`map_to_curve`] of two field elements (`hash_to_curve`'s `u0`, `u1`) sharing one inversion
+/// (Montgomery's trick: `1/d0 = d1/(d0·d1)`, `1/d1 = d0/(d0·d1)`): three products for an
+/// inversion.
+pub(crate) fn map_to_curve_pair<F: SswuField>(u: &[F; 2], a: &F, b: &F, z: &F) -> [(F, F); 2] {
+    let parts = [denominator_parts(&u[0], z), denominator_parts(&u[1], z)];
+    let d = [*a * parts[0].1, *a * parts[1].1];
+    let inverses = match (d[0] * d[1]).invert_vartime() {
+        Some(inv) => [Some(d[1] * inv), Some(d[0] * inv)],
+        // One of them is zero (tv1 = 0, for two u in all): each on its own.
+        None => [d[0].invert_vartime(), d[1].invert_vartime()],
+    };
+    [0, 1].map(|i| map_given_inverse(&u[i], a, b, z, &parts[i].0, &parts[i].1, inverses[i]))
+}
+
+/// `Z·u²` and `tv1 = Z²u⁴ + Zu²`, whose product by A is `x1`'s denominator.
+fn denominator_parts<F: SswuField>(u: &F, z: &F) -> (F, F) {
     let zu2 = *z * u.square();
-    let tv1 = zu2.square() + zu2; // Z²u⁴ + Zu²
-                                  // x1 = (-B/A)(1 + 1/tv1) = -B(tv1 + 1)/(A·tv1); when tv1 = 0, x1 = B/(Z·A).
-    let x1 = match (*a * tv1).invert_vartime() {
-        Some(inv) => -(*b * (tv1 + F::ONE) * inv),
+    (zu2, zu2.square() + zu2)
+}
+
+/// The map given `1/(A·tv1)` (`None` when `tv1 = 0`).
+fn map_given_inverse<F: SswuField>(u: &F, a: &F, b: &F, z: &F, zu2: &F, tv1: &F, inverse: Option<F>) -> (F, F) {
+    // x1 = (-B/A)(1 + 1/tv1) = -B(tv1 + 1)/(A·tv1); when tv1 = 0, x1 = B/(Z·A).
+    let x1 = match inverse {
+        Some(inv) => -(*b * (*tv1 + F::ONE) * inv),
         None => *b * (*z * *a).invert_vartime().expect("Z·A is not zero"),
     };
     let g = |x: &F| (x.square() + *a) * *x + *b;
     // g(Z·u²·x1) = Z³u⁶·g(x1) is a square when g(x1) is not (RFC 9380, section 6.6.2).
-    let (x, y) = match F::sqrt_either(&g(&x1), u, &zu2) {
+    let (x, y) = match F::sqrt_either(&g(&x1), u, zu2) {
         (true, y1) => (x1, y1),
-        (false, y2) => (zu2 * x1, y2),
+        (false, y2) => (*zu2 * x1, y2),
     };
     let y = if u.sgn0() != y.sgn0() { -y } else { y };
     (x, y)

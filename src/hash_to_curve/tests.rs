@@ -60,3 +60,36 @@ fn sqrt_hint_constants() {
     assert_eq!(n, Fp::from_u64(5));
     assert_eq!(SQRT_MINUS_NORM_Z2_CUBED.square(), -(n.square() * n));
 }
+
+/// The paired maps share one inversion; their points are the single maps' ones, also when one
+/// `u` has `tv1 = 0` (u = 0, the RFC's exceptional case) and the shared inversion fails.
+#[test]
+fn paired_maps_equal_single_maps() {
+    use super::sswu::{map_to_curve, map_to_curve_pair};
+    let mut state = 3u64;
+    let mut next =
+        || Fp::from_u64(crate::fields::splitmix64(&mut state)) * Fp::from_u64(crate::fields::splitmix64(&mut state));
+    for case in 0..12 {
+        let (a, b) = (next(), next());
+        let u1 = match case {
+            0 => [Fp::ZERO, a],
+            1 => [a, Fp::ZERO],
+            2 => [Fp::ZERO, Fp::ZERO],
+            _ => [a, b],
+        };
+        let pair = map_to_curve_pair(&u1, &G1_SSWU_A, &G1_SSWU_B, &G1_SSWU_Z);
+        for i in 0..2 {
+            assert!(pair[i] == map_to_curve(&u1[i], &G1_SSWU_A, &G1_SSWU_B, &G1_SSWU_Z), "G1, case {case}");
+        }
+        let u2 = match case {
+            0 => [Fp2::ZERO, Fp2::new(a, b)],
+            1 => [Fp2::new(a, b), Fp2::ZERO],
+            2 => [Fp2::ZERO, Fp2::ZERO],
+            _ => [Fp2::new(a, b), Fp2::new(b, a)],
+        };
+        let pair = map_to_curve_pair(&u2, &G2_SSWU_A, &G2_SSWU_B, &G2_SSWU_Z);
+        for i in 0..2 {
+            assert!(pair[i] == map_to_curve(&u2[i], &G2_SSWU_A, &G2_SSWU_B, &G2_SSWU_Z), "G2, case {case}");
+        }
+    }
+}
