@@ -865,3 +865,66 @@ fn derived_key_material_matches_ic_vetkeys() {
     assert_eq!(drawn[8..20], expected);
     assert_eq!(ours.decrypt_message(&drawn, "d", &[]).unwrap(), b"m");
 }
+
+/// `decrypt_and_verify_bytes` (the G2 subgroup checks read off the Miller-loop lines) answers
+/// exactly as `deserialize` twice and `decrypt_and_verify`: valid keys, wrong inputs and
+/// transport keys, an inconsistent `c2`, and every field malformed, alone and two at a time
+/// (the first error in the same order).
+#[test]
+fn decrypt_and_verify_bytes_equals_the_three_calls() {
+    let three_calls = |ek: &[u8], tsk: &TransportSecretKey, dpk: &[u8], input: &[u8]| {
+        let ek = EncryptedVetKey::deserialize(ek)?;
+        ek.decrypt_and_verify(tsk, &DerivedPublicKey::deserialize(dpk)?, input)
+    };
+    let (g1_sub, g1_curve) = bad_g1();
+    let (g2_sub, g2_curve) = bad_g2();
+    let mut rng = Rng::new(0x7e7_0009);
+    let mut outcomes = std::collections::BTreeSet::new();
+    for _ in 0..3 {
+        let side = IcSide::new(&mut rng);
+        let canister_id = bytes(&mut rng, 10);
+        let input = random_bytes(&mut rng, 40);
+        let tsk = TransportSecretKey::from_seed(&bytes(&mut rng, 32)).unwrap();
+        let other_tsk = TransportSecretKey::from_seed(&bytes(&mut rng, 32)).unwrap();
+        let ek = side.encrypted_key(&mut rng, &canister_id, b"", &tsk.public_key(), &input);
+        let dpk = side.derive(&canister_id, b"").1.to_compressed().to_vec();
+        let mut eks = vec![ek.clone(), ek[..191].to_vec()];
+        for (start, bads) in
+            [(0, [&g1_sub[..], &g1_curve[..]]), (48, [&g2_sub[..], &g2_curve[..]]), (144, [&g1_sub[..], &g1_curve[..]])]
+        {
+            for bad in bads {
+                let mut e = ek.clone();
+                e[start..start + bad.len()].copy_from_slice(bad);
+                eks.push(e.clone());
+                // And c3 broken too: the earlier field's error comes first.
+                e[144..].copy_from_slice(&g1_curve);
+                eks.push(e);
+            }
+        }
+        // A valid c2 of another discrete logarithm.
+        let mut inconsistent = ek.clone();
+        inconsistent[48..144].copy_from_slice(&G2Affine::generator().to_compressed());
+        eks.push(inconsistent);
+        let dpks = [
+            dpk.clone(),
+            g2_sub.to_vec(),
+            g2_curve.to_vec(),
+            G2Affine::identity().to_compressed().to_vec(),
+            dpk[..95].to_vec(),
+        ];
+        let mut wrong_input = input.clone();
+        wrong_input.push(1);
+        for ek in &eks {
+            for dpk in &dpks {
+                for (tsk, input) in [(&tsk, &input), (&other_tsk, &input), (&tsk, &wrong_input)] {
+                    let expected = three_calls(ek, tsk, dpk, input);
+                    assert_eq!(EncryptedVetKey::decrypt_and_verify_bytes(ek, tsk, dpk, input), expected);
+                    outcomes.insert(format!("{:?}", expected.map(|_| ())));
+                }
+            }
+        }
+    }
+    // The cases reach every kind of answer: a vetKey, the two verification failures, the
+    // identity key, and decoding errors (lengths, curve, subgroup) of each field.
+    assert!(outcomes.len() >= 12, "{outcomes:#?}");
+}

@@ -60,3 +60,38 @@ fn normalized_lines_give_the_same_pairings() {
     }
     assert!(G2Prepared::new_normalized(&G2Affine::identity()).is_identity());
 }
+
+/// `G2Prepared::from_compressed` reads the subgroup check off the lines' last point: it
+/// accepts and prepares what `G2Affine::from_compressed` accepts, and refuses with the same
+/// error the points of the curve outside G2 (the last point is `[|z|]Q` there too, by the
+/// complete formulas), the identity and bad encodings included.
+#[test]
+fn compressed_points_prepared_with_their_subgroup_check() {
+    use crate::{Fp, Fp2, Fr, G2Projective};
+    let mut encodings = alloc::vec![G2Affine::identity().to_compressed(), [0xff; 96], [0u8; 96]];
+    for k in [1u64, 2, 7, 0xd201_0000_0001_0000, u64::MAX] {
+        encodings.push(G2Projective::generator().mul_vartime(&Fr::from_u64(k)).to_affine().to_compressed());
+    }
+    let mut outside = 0;
+    let mut x = Fp2::new(Fp::from_u64(1), Fp::from_u64(2));
+    while outside < 8 {
+        let b = Fp2::new(Fp::from_u64(4), Fp::from_u64(4));
+        if let Some(y) = (x.square() * x + b).sqrt() {
+            let p = G2Affine::from_xy_unchecked(x, y).unwrap();
+            assert!(!p.is_torsion_free());
+            encodings.push(p.to_compressed());
+            outside += 1;
+        }
+        x = x + Fp2::ONE;
+    }
+    for bytes in &encodings {
+        match (G2Prepared::from_compressed(bytes), G2Affine::from_compressed(bytes)) {
+            (Ok((q, lines)), Ok(expected)) => {
+                assert_eq!(q, expected);
+                assert!(lines == G2Prepared::new(&expected));
+            }
+            (Err(e), Err(expected)) => assert_eq!(e, expected),
+            (fused, plain) => panic!("{bytes:x?}: {:?} against {plain:?}", fused.map(|(q, _)| q)),
+        }
+    }
+}

@@ -2,6 +2,7 @@
 
 use super::{hash_to_scalar_two_inputs, VetKeyError, G1_BYTES, G2_BYTES};
 use crate::fields::words::hex_bytes;
+use crate::pairing::G2Prepared;
 use crate::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use alloc::boxed::Box;
 
@@ -116,6 +117,16 @@ impl DerivedPublicKey {
             return Err(VetKeyError::IdentityPublicKey);
         }
         Ok(DerivedPublicKey { point })
+    }
+
+    /// [`Self::deserialize`] and the key's Miller-loop lines, its subgroup check read off them
+    /// ([`G2Prepared::from_compressed`]): the same checks and errors.
+    pub(super) fn deserialize_prepared(bytes: &[u8]) -> Result<(DerivedPublicKey, G2Prepared), VetKeyError> {
+        let (point, lines) = G2Prepared::from_compressed(bytes).map_err(VetKeyError::decode("DerivedPublicKey"))?;
+        if point.is_identity() {
+            return Err(VetKeyError::IdentityPublicKey);
+        }
+        Ok((DerivedPublicKey { point }, lines))
     }
 
     /// The 96-byte compressed encoding.

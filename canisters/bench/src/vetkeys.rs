@@ -21,21 +21,18 @@ pub(crate) fn vetkey_derive_public_key() -> u64 {
     count
 }
 
-/// The transport secret key, the derived public key and the encrypted vetKey decoded, then
-/// `decrypt_and_verify`.
+/// The transport secret key decoded, then the encrypted vetKey and the derived public key
+/// decoded, decrypted and verified from their bytes (`decrypt_and_verify_bytes`: the same
+/// checks as `deserialize` twice and `decrypt_and_verify`).
 pub(crate) fn vetkey_decrypt_and_verify() -> u64 {
     let input =
         (hex_vec(TRANSPORT_SECRET_KEY), hex_vec(FLOW_DERIVED_PUBLIC_KEY), hex_vec(ENCRYPTED_KEY), hex_vec(INPUT));
     let mut vetkey = None;
     let count = measure(input, |(tsk, dpk, encrypted, input)| {
-        let (Ok(tsk), Ok(dpk), Ok(encrypted)) = (
-            TransportSecretKey::deserialize(tsk),
-            DerivedPublicKey::deserialize(dpk),
-            EncryptedVetKey::deserialize(encrypted),
-        ) else {
-            return;
-        };
-        vetkey = encrypted.decrypt_and_verify(&tsk, &dpk, input).ok().map(|k| k.signature_bytes().to_vec());
+        let Ok(tsk) = TransportSecretKey::deserialize(tsk) else { return };
+        vetkey = EncryptedVetKey::decrypt_and_verify_bytes(encrypted, &tsk, dpk, input)
+            .ok()
+            .map(|k| k.signature_bytes().to_vec());
     });
     assert_eq!(vetkey, Some(hex_vec(VETKEY)), "vetkey_decrypt_and_verify: the vetKey");
     count
