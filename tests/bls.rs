@@ -665,3 +665,49 @@ fn secret_key_hygiene() {
     fn erases_on_drop<T: zeroize::ZeroizeOnDrop>() {}
     erases_on_drop::<SecretKey>();
 }
+
+/// `PreparedPublicKey::from_bytes` (the subgroup check read off the key's lines) accepts what
+/// `PublicKey::from_bytes` accepts, with the same lines as `PreparedPublicKey::new`, and
+/// refuses the rest with the same error: lengths, flags, points off the curve or outside G2,
+/// the identity. `verify_bytes`, which decodes through it, answers as `verify` on the decoded
+/// key.
+#[test]
+fn prepared_keys_from_bytes_equal_decoded_then_prepared_ones() {
+    let mut encodings: Vec<Vec<u8>> = vec![vec![], vec![0xc0; 95], vec![0xff; 96]];
+    let mut identity = [0u8; 96];
+    identity[0] = 0xc0;
+    encodings.push(identity.to_vec());
+    for i in 1..=4u8 {
+        let sk = SecretKey::key_gen(&[i; 32], b"").unwrap();
+        encodings.push(min_sig::PublicKey::from_secret_key(&sk).to_bytes().to_vec());
+    }
+    let (mut subgroup, mut curve) = (0, 0);
+    for x in 1u8..=255 {
+        let mut b = [0u8; 96];
+        b[0] = 0x80;
+        b[95] = x;
+        match icbls::G2Affine::from_compressed(&b) {
+            Err(DecodeError::NotInSubgroup { .. }) => subgroup += 1,
+            Err(DecodeError::NotOnCurve { .. }) => curve += 1,
+            _ => {}
+        }
+        encodings.push(b.to_vec());
+    }
+    assert!(subgroup > 10 && curve > 10);
+    let sk = SecretKey::key_gen(&[9; 32], b"").unwrap();
+    let sig = min_sig::sign(&sk, b"m");
+    for bytes in &encodings {
+        let prepared = min_sig::PreparedPublicKey::from_bytes(bytes);
+        let decoded = min_sig::PublicKey::from_bytes(bytes);
+        match (&prepared, &decoded) {
+            (Ok(p), Ok(pk)) => assert_eq!(p, &min_sig::PreparedPublicKey::new(pk)),
+            (Err(a), Err(b)) => assert_eq!(a, b),
+            _ => panic!("{bytes:x?}: {prepared:?} against {decoded:?}"),
+        }
+        let expected = decoded.and_then(|pk| min_sig::verify(&pk, b"m", &sig));
+        assert_eq!(min_sig::verify_bytes(bytes, b"m", &sig.to_bytes()), expected);
+    }
+    let pk = min_sig::PublicKey::from_secret_key(&sk).to_bytes();
+    assert_eq!(min_sig::verify_bytes(&pk, b"m", &sig.to_bytes()), Ok(()));
+    assert_eq!(min_sig::verify_bytes(&pk, b"n", &sig.to_bytes()), Err(BlsError::InvalidSignature));
+}

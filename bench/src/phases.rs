@@ -34,6 +34,8 @@ struct Rule {
 }
 
 const G2_FROM_COMPRESSED: &str = "icbls::groups::g2::G2Affine::from_compressed";
+/// The G2 decoder that prepares the point's lines and reads its subgroup check off them.
+const G2_PREPARED_FROM_COMPRESSED: &str = "icbls::pairing::lines::G2Prepared::from_compressed";
 
 const RULES: &[Rule] = &[
     Rule {
@@ -48,6 +50,7 @@ const RULES: &[Rule] = &[
             "icbls::certificate::cbor::",
             "icbls::certificate::bls::decode_signature",
             "icbls::certificate::bls::PublicKey::from_compressed",
+            G2_PREPARED_FROM_COMPRESSED,
             "icbls::eip2537::decode",
             "icbls::eip4844::decode",
         ],
@@ -57,11 +60,14 @@ const RULES: &[Rule] = &[
     Rule {
         name: "subgroup checks",
         contains: &["is_torsion_free", "subgroup_check", "in_subgroup"],
-        inlined: &[(
-            G2_FROM_COMPRESSED,
-            &["icbls::groups::jacobian::mul_u64", "icbls::groups::g2::psi", "icbls::groups::point::Point<F>::eq", "Fp2 as core::ops::arith::Neg"],
-        )],
-        how: "`G1Affine::is_torsion_free`; the G2 check is inlined into `G2Affine::from_compressed`: its calls there to `mul_u64`, `psi`, `Point::eq` and `Fp2::neg`",
+        inlined: &[
+            (
+                G2_FROM_COMPRESSED,
+                &["icbls::groups::jacobian::mul_u64", "icbls::groups::g2::psi", "icbls::groups::point::Point<F>::eq", "Fp2 as core::ops::arith::Neg"],
+            ),
+            (G2_PREPARED_FROM_COMPRESSED, &["icbls::groups::g2::psi", "icbls::groups::point::Point<F>::eq", "Fp2 as core::ops::arith::Neg"]),
+        ],
+        how: "`G1Affine::is_torsion_free`; the G2 check is inlined into `G2Affine::from_compressed`: its calls there to `mul_u64`, `psi`, `Point::eq` and `Fp2::neg`; in `G2Prepared::from_compressed`, which reads `[|z|]Q` off the line preparation, only `psi`, `Point::eq` and `Fp2::neg`",
     },
     Rule {
         name: "hashing to the curve",
@@ -71,9 +77,9 @@ const RULES: &[Rule] = &[
     },
     Rule {
         name: "G2 line preparation",
-        contains: &["icbls::pairing::lines::G2Prepared::new"],
-        inlined: &[],
-        how: "`G2Prepared::new`: the Miller loop's G2 lines, computed ahead",
+        contains: &["icbls::pairing::lines::G2Prepared::new", "icbls::pairing::lines::G2Prepared::with_last_point"],
+        inlined: &[(G2_PREPARED_FROM_COMPRESSED, &["icbls::pairing::lines::doubling_step", "icbls::pairing::lines::addition_step"])],
+        how: "`G2Prepared::new` and `G2Prepared::with_last_point` (the lines of `G2Prepared::from_compressed`): the Miller loop's G2 lines, computed ahead",
     },
     Rule {
         name: "Miller loop",

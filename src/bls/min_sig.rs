@@ -58,10 +58,13 @@ pub fn verify(pk: &PublicKey, msg: &[u8], sig: &Signature) -> Result<(), BlsErro
 /// which one was malformed. The order is key, message, signature: `ic-verify-bls-signature`'s
 /// `verify_bls_signature(sig, msg, key)` is the reverse, and a carried-over call fails as a
 /// wrong-length key (96 bytes are expected, the signature has 48).
+///
+/// The key is decoded with its lines ([`PreparedPublicKey::from_bytes`]), so its subgroup
+/// check costs no doublings of its own.
 pub fn verify_bytes(pk: &[u8], msg: &[u8], sig: &[u8]) -> Result<(), BlsError> {
-    let pk = PublicKey::from_bytes(pk)?;
+    let pk = PreparedPublicKey::from_bytes(pk)?;
     let sig = Signature::from_bytes(sig)?;
-    verify(&pk, msg, &sig)
+    verify_prepared(&pk, msg, &sig)
 }
 
 /// [`verify_bytes`] with the encodings' lengths in their types (a key has 96 bytes, a
@@ -188,6 +191,16 @@ impl PreparedPublicKey {
     /// Prepares a validated key.
     pub fn new(pk: &PublicKey) -> PreparedPublicKey {
         PreparedPublicKey(G2Prepared::new(&pk.0))
+    }
+
+    /// Decodes a key and prepares it, with the checks and errors of [`PublicKey::from_bytes`]:
+    /// the subgroup check reads `[|z|]Q` off the lines' last point
+    /// ([`G2Prepared::from_compressed`]), 63 doublings (about 1.9 million instructions) less
+    /// than `from_bytes` then [`Self::new`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<PreparedPublicKey, BlsError> {
+        let (point, lines) = G2Prepared::from_compressed(bytes).map_err(BlsError::PublicKey)?;
+        PublicKey::non_identity(point)?;
+        Ok(PreparedPublicKey(lines))
     }
 
     /// A key from lines prepared elsewhere in the crate: the IC mainnet root key's, built in by

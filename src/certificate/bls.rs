@@ -26,8 +26,9 @@ impl PublicKey {
         if *bytes == IC_MAINNET_ROOT_KEY {
             return Ok(PublicKey(min_sig::PreparedPublicKey::ic_mainnet_root_key()));
         }
-        match min_sig::PublicKey::from_bytes(bytes) {
-            Ok(pk) => Ok(PublicKey(min_sig::PreparedPublicKey::new(&pk))),
+        // Decoded with its lines: the subgroup check reads them (`PreparedPublicKey::from_bytes`).
+        match min_sig::PreparedPublicKey::from_bytes(bytes) {
+            Ok(pk) => Ok(PublicKey(pk)),
             Err(BlsError::PublicKey(e)) => Err(KeyError::Point(e)),
             // The only other error `from_bytes` gives: `BlsError::IdentityPublicKey`.
             Err(_) => Err(KeyError::Identity),
