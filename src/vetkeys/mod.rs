@@ -13,7 +13,9 @@
 //!   ([`MasterPublicKey::for_mainnet_key`], [`MasterPublicKey::for_pocketic_key`]).
 //! * [`TransportSecretKey`]: the key pair the IC encrypts the vetKey to.
 //! * [`EncryptedVetKey::decrypt_and_verify`]: checks `e(c1, g2) = e(g1, c2)`, recovers
-//!   `k = c3 − tsk·c1` and verifies `k` as a signature on the input under the derived key.
+//!   `k = c3 − tsk·c1` and verifies `k` as a signature on the input under the derived key;
+//!   [`EncryptedVetKey::decrypt_and_verify_bytes`] does the same from the bytes the IC returns,
+//!   with the two G2 points' subgroup checks read off the pairing's lines (cheaper).
 //! * [`VetKey`]: the signature, with [`VetKey::derive_symmetric_key`] (HKDF-SHA256).
 //! * [`IbeCiphertext`]: encryption to a (derived key, identity) pair that only the holder of the
 //!   matching vetKey decrypts.
