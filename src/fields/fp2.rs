@@ -166,23 +166,44 @@ impl Fp2 {
     /// [`Self::sqrt`] given `γ`, a square root of the norm (either one; unused when `c1` is
     /// zero): one exponentiation in Fp instead of two.
     pub(crate) fn sqrt_given_norm_root(&self, gamma: &Fp) -> Option<Fp2> {
-        let (a0, a1) = (self.c0, self.c1);
-        let root = if a1.is_zero() {
-            // a0 or -a0 is a square in Fp: the root is x0 or x1·u.
-            let t = a0.pow_p_minus_3_over_4();
-            if a0 * t.square() == Fp::ONE || a0.is_zero() {
-                Fp2::new(a0 * t, Fp::ZERO)
+        let base = self.sqrt_base(gamma);
+        self.sqrt_from_power(&base, &base.pow_p_minus_3_over_4())
+    }
+
+    /// [`Self::sqrt_given_norm_root`] of two elements, their exponentiations paired
+    /// ([`Fp::pow_p_minus_3_over_4_pair`]).
+    pub(crate) fn sqrt_given_norm_roots_pair(a: [&Fp2; 2], gamma: [&Fp; 2]) -> [Option<Fp2>; 2] {
+        let bases = [a[0].sqrt_base(gamma[0]), a[1].sqrt_base(gamma[1])];
+        let t = Fp::pow_p_minus_3_over_4_pair(&bases[0], &bases[1]);
+        [a[0].sqrt_from_power(&bases[0], &t[0]), a[1].sqrt_from_power(&bases[1], &t[1])]
+    }
+
+    /// What the root's exponentiation raises: `a0` when `a1` is zero (`a0` or `-a0` is a square
+    /// in Fp: the root is `x0` or `x1·u`), else `δ = (a0 + γ)/2`.
+    fn sqrt_base(&self, gamma: &Fp) -> Fp {
+        if self.c1.is_zero() {
+            self.c0
+        } else {
+            (self.c0 + *gamma) * HALF
+        }
+    }
+
+    /// The root from `t = base^((p-3)/4)` ([`Self::sqrt_base`]), checked.
+    fn sqrt_from_power(&self, base: &Fp, t: &Fp) -> Option<Fp2> {
+        let bt = *base * *t;
+        let is_square = *base * t.square() == Fp::ONE;
+        let root = if self.c1.is_zero() {
+            if is_square || base.is_zero() {
+                Fp2::new(bt, Fp::ZERO)
             } else {
-                Fp2::new(Fp::ZERO, -(a0 * t))
+                Fp2::new(Fp::ZERO, -bt)
             }
         } else {
-            let delta = (a0 + *gamma) * HALF;
-            let t = delta.pow_p_minus_3_over_4();
-            let half_a1_t = a1 * t * HALF;
-            if delta * t.square() == Fp::ONE {
-                Fp2::new(delta * t, half_a1_t)
+            let half_a1_t = self.c1 * *t * HALF;
+            if is_square {
+                Fp2::new(bt, half_a1_t)
             } else {
-                Fp2::new(half_a1_t, -(delta * t))
+                Fp2::new(half_a1_t, -bt)
             }
         };
         (root.square() == *self).then_some(root)

@@ -96,4 +96,31 @@ mod tests {
         assert_eq!(pow_vartime(E(3), E(1), |x: &E| *x * *x, &[0, 0]).0, 1);
         assert_eq!(pow_vartime(E(3), E(1), |x: &E| *x * *x, &[1]).0, 3);
     }
+
+    /// The paired exponentiations of Fp (two SIMD lanes on the IC) equal the single ones, and
+    /// so do the paired Fp2 roots (zero, `c1 = 0`, non-squares and random elements).
+    #[test]
+    fn paired_exponentiations_equal_single_ones() {
+        use crate::{Fp, Fp2};
+        let mut state = 17u64;
+        let mut next = || {
+            Fp::from_u64(crate::fields::splitmix64(&mut state)) * Fp::from_u64(crate::fields::splitmix64(&mut state))
+        };
+        let mut values = alloc::vec![Fp::ZERO, Fp::ONE, -Fp::ONE];
+        values.extend((0..30).map(|_| next()));
+        for pair in values.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            assert_eq!(Fp::pow_p_minus_3_over_4_pair(&a, &b), [a.pow_p_minus_3_over_4(), b.pow_p_minus_3_over_4()]);
+            assert_eq!(Fp::pow_p_plus_1_over_4_pair(&a, &b), [a.pow_p_plus_1_over_4(), b.pow_p_plus_1_over_4()]);
+            for x in [Fp2::new(a, b), Fp2::new(a, Fp::ZERO), Fp2::new(b, a)] {
+                let y = Fp2::new(b, a * a);
+                let gamma = |v: &Fp2| v.norm().sqrt().unwrap_or(Fp::ONE);
+                let (gx, gy) = (gamma(&x), gamma(&y));
+                assert_eq!(
+                    Fp2::sqrt_given_norm_roots_pair([&x, &y], [&gx, &gy]),
+                    [x.sqrt_given_norm_root(&gx), y.sqrt_given_norm_root(&gy)]
+                );
+            }
+        }
+    }
 }

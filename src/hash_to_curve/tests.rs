@@ -69,7 +69,7 @@ fn paired_maps_equal_single_maps() {
     let mut state = 3u64;
     let mut next =
         || Fp::from_u64(crate::fields::splitmix64(&mut state)) * Fp::from_u64(crate::fields::splitmix64(&mut state));
-    for case in 0..12 {
+    for case in 0..40 {
         let (a, b) = (next(), next());
         let u1 = match case {
             0 => [Fp::ZERO, a],
