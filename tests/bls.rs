@@ -711,3 +711,42 @@ fn prepared_keys_from_bytes_equal_decoded_then_prepared_ones() {
     assert_eq!(min_sig::verify_bytes(&pk, b"m", &sig.to_bytes()), Ok(()));
     assert_eq!(min_sig::verify_bytes(&pk, b"n", &sig.to_bytes()), Err(BlsError::InvalidSignature));
 }
+
+/// `min_pk::verify_bytes` decodes the signature with its lines (the subgroup check read off
+/// them) and answers as decoding both then `verify`: valid and wrong messages, and signatures
+/// of every bad kind (lengths, flags, off the curve, outside G2, the identity).
+#[test]
+fn min_pk_verify_bytes_equals_decode_then_verify() {
+    let sk = SecretKey::key_gen(&[3; 32], b"").unwrap();
+    let pk = min_pk::PublicKey::from_secret_key(&sk).to_bytes();
+    let sig = min_pk::sign(&sk, b"m").to_bytes();
+    let mut signatures: Vec<Vec<u8>> = vec![sig.to_vec(), vec![], sig[..95].to_vec(), vec![0xff; 96]];
+    let mut identity = [0u8; 96];
+    identity[0] = 0xc0;
+    signatures.push(identity.to_vec());
+    let (mut subgroup, mut curve) = (0, 0);
+    for x in 1u8..=60 {
+        let mut b = [0u8; 96];
+        b[0] = 0x80;
+        b[95] = x;
+        match icbls::G2Affine::from_compressed(&b) {
+            Err(DecodeError::NotInSubgroup { .. }) => subgroup += 1,
+            Err(DecodeError::NotOnCurve { .. }) => curve += 1,
+            _ => {}
+        }
+        signatures.push(b.to_vec());
+    }
+    assert!(subgroup > 5 && curve > 5);
+    let mut bad_key = pk;
+    bad_key[0] ^= 0x20;
+    for key in [&pk[..], &bad_key[..], &pk[..47]] {
+        for s in &signatures {
+            for msg in [&b"m"[..], b"n"] {
+                let expected = min_pk::PublicKey::from_bytes(key)
+                    .and_then(|k| min_pk::Signature::from_bytes(s).and_then(|s| min_pk::verify(&k, msg, &s)));
+                assert_eq!(min_pk::verify_bytes(key, msg, s), expected, "{s:x?}");
+            }
+        }
+    }
+    assert_eq!(min_pk::verify_bytes(&pk, b"m", &sig), Ok(()));
+}

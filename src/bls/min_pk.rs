@@ -74,10 +74,19 @@ pub fn verify(pk: &PublicKey, msg: &[u8], sig: &Signature) -> Result<(), BlsErro
 
 /// `Verify` on encodings: decodes and validates the key and the signature first, and says
 /// which one was malformed.
+///
+/// The signature is decoded with its Miller-loop lines, which the check needs anyway, and its
+/// subgroup check reads them (`G2Prepared::from_compressed`): no doublings of its own.
 pub fn verify_bytes(pk: &[u8], msg: &[u8], sig: &[u8]) -> Result<(), BlsError> {
     let pk = PublicKey::from_bytes(pk)?;
-    let sig = Signature::from_bytes(sig)?;
-    verify(&pk, msg, &sig)
+    let (sig, sig_lines) = crate::pairing::G2Prepared::from_compressed(sig).map_err(BlsError::Signature)?;
+    keys::Signature::<MinPk>(sig).non_identity()?;
+    let h = <MinPk as super::variant::Variant>::hash(msg, DST).to_affine_vartime();
+    if MinPk::check_with_signature_lines(&sig_lines, &[(h, *pk.point())]) {
+        Ok(())
+    } else {
+        Err(BlsError::InvalidSignature)
+    }
 }
 
 /// [`verify_bytes`] with the encodings' lengths in their types (a key has 48 bytes, a

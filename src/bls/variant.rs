@@ -205,6 +205,19 @@ impl Variant for MinSig {
     }
 }
 
+impl MinPk {
+    /// [`Variant::check`] given the signature's lines (prepared as it was decoded, its
+    /// subgroup check read off them: `G2Prepared::from_compressed`).
+    pub(crate) fn check_with_signature_lines(sig_lines: &G2Prepared, terms: &[(G2Affine, G1Affine)]) -> bool {
+        let neg_g1 = -G1Affine::generator();
+        let prepared: Vec<G2Prepared> = terms.iter().map(|(h, _)| G2Prepared::new(h)).collect();
+        let mut pairs = Vec::with_capacity(terms.len() + 1);
+        pairs.push((&neg_g1, sig_lines));
+        pairs.extend(terms.iter().map(|(_, pk)| pk).zip(&prepared));
+        pairing_check_prepared(&pairs)
+    }
+}
+
 impl Variant for MinPk {
     type Key = G1Affine;
     type KeyProj = G1Projective;
@@ -223,13 +236,7 @@ impl Variant for MinPk {
 
     /// `e(-g1, σ) · Π e(pk_i, h_i) = 1`.
     fn check(sig: &G2Affine, terms: &[(G2Affine, G1Affine)]) -> bool {
-        let neg_g1 = -G1Affine::generator();
-        let prepared_sig = G2Prepared::new(sig);
-        let prepared: Vec<G2Prepared> = terms.iter().map(|(h, _)| G2Prepared::new(h)).collect();
-        let mut pairs = Vec::with_capacity(terms.len() + 1);
-        pairs.push((&neg_g1, &prepared_sig));
-        pairs.extend(terms.iter().map(|(_, pk)| pk).zip(&prepared));
-        pairing_check_prepared(&pairs)
+        MinPk::check_with_signature_lines(&G2Prepared::new(sig), terms)
     }
 
     /// `e(-g1, Σ c_i σ_i) · Π e(c_i pk_i, h_i) = 1`: the coefficients go on the G1 side.
