@@ -93,6 +93,23 @@ fn a_mainnet_update_verifies_and_its_mutations_do_not() {
     let mut not_on_curve = u.signature.clone();
     not_on_curve[95] ^= 1;
     assert!(matches!(verify(&u.bits, &not_on_curve, &u.header, u.fork_version), Err(SyncError::Signature(_))));
+    // On the curve but outside G2 (the check read off the signature's lines), and the identity.
+    let outside = (1u8..=255)
+        .map(|x| {
+            let mut b = vec![0u8; 96];
+            b[0] = 0x80;
+            b[95] = x;
+            b
+        })
+        .find(|b| matches!(icbls::G2Affine::from_compressed(b), Err(DecodeError::NotInSubgroup { .. })))
+        .unwrap();
+    assert!(matches!(
+        verify(&u.bits, &outside, &u.header, u.fork_version),
+        Err(SyncError::Signature(DecodeError::NotInSubgroup { .. }))
+    ));
+    let mut identity_signature = vec![0u8; 96];
+    identity_signature[0] = 0xc0;
+    assert_eq!(verify(&u.bits, &identity_signature, &u.header, u.fork_version), Err(SyncError::InvalidSignature));
     assert_eq!(SyncCommittee::from_compressed(&u.committee[..511]), Err(SyncError::CommitteeSize { given: 511 }));
     let mut bad = u.committee.clone();
     bad[7][47] ^= 1;

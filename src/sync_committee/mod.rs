@@ -218,16 +218,16 @@ impl SyncCommittee {
         genesis_validators_root: &Root,
     ) -> Result<usize, SyncError> {
         let (key, count) = self.participants_key(bits)?;
-        let signature = min_pk::Signature::from_bytes(signature).map_err(|e| match e {
-            BlsError::Signature(d) => SyncError::Signature(d),
-            _ => SyncError::InvalidSignature,
-        })?;
+        // Decoded with its lines, its subgroup check read off them (`G2Prepared::from_compressed`).
+        let (signature, signature_lines) =
+            crate::pairing::G2Prepared::from_compressed(signature).map_err(SyncError::Signature)?;
         let domain = compute_domain(DOMAIN_SYNC_COMMITTEE, fork_version, genesis_validators_root);
         let signing_root = compute_signing_root(&attested_header.hash_tree_root(), &domain);
         // The participants' keys are in the subgroup, so is their sum; the identity (keys that
         // cancel) is rejected as a public key.
         let key = min_pk::PublicKey::non_identity(key.to_affine_vartime()).map_err(|_| SyncError::InvalidSignature)?;
-        min_pk::verify(&key, &signing_root, &signature).map_err(|_| SyncError::InvalidSignature)?;
+        min_pk::verify_with_signature_lines(&key, &signing_root, &signature, &signature_lines)
+            .map_err(|_| SyncError::InvalidSignature)?;
         Ok(count)
     }
 }
