@@ -270,7 +270,10 @@ pub fn pairing_check(input: &[u8]) -> Result<[u8; 32], PrecompileError> {
     let mut g2 = Vec::with_capacity(k);
     for (i, pair) in input.chunks_exact(PAIRING_PAIR).enumerate() {
         g1.push(G1Affine::from_eip2537(&pair[..G1_POINT]).map_err(at(op, i))?);
-        g2.push(G2Prepared::new(&G2Affine::from_eip2537(&pair[G1_POINT..]).map_err(at(op, i))?));
+        // The subgroup check read off the point's lines (`G2Prepared::new_checked`): the same
+        // checks and errors as `G2Affine::from_eip2537`, 63 doublings fewer.
+        let q = G2Affine::from_eip2537_unchecked(&pair[G1_POINT..]).map_err(at(op, i))?;
+        g2.push(G2Prepared::new_checked(&q, "G2 EIP-2537 point").map_err(at(op, i))?);
     }
     let pairs: Vec<(&G1Affine, &G2Prepared)> = g1.iter().zip(&g2).collect();
     let mut out = [0u8; 32];

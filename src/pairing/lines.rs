@@ -135,12 +135,18 @@ impl G2Prepared {
     /// doublings less (about 1.9 million instructions, `bench/RESULTS.md`).
     pub fn from_compressed(bytes: &[u8]) -> Result<(G2Affine, G2Prepared), crate::DecodeError> {
         let q = G2Affine::from_compressed_unchecked(bytes)?;
-        let (prepared, last) = Self::with_last_point(&q);
+        Ok((q, Self::new_checked(&q, "G2 compressed point")?))
+    }
+
+    /// The lines of `q`, a point of the curve not known to be in G2, with its subgroup check
+    /// read off them (as [`Self::from_compressed`]): `NotInSubgroup { what }` when it is not.
+    pub(crate) fn new_checked(q: &G2Affine, what: &'static str) -> Result<G2Prepared, crate::DecodeError> {
+        let (prepared, last) = Self::with_last_point(q);
         // z = -|z|: ψ(Q) = -[|z|]Q. The identity passes (ψ of it is itself).
-        if G2Projective::from(q).psi() == -G2Projective(last) {
-            Ok((q, prepared))
+        if G2Projective::from(*q).psi() == -G2Projective(last) {
+            Ok(prepared)
         } else {
-            Err(crate::DecodeError::NotInSubgroup { what: "G2 compressed point" })
+            Err(crate::DecodeError::NotInSubgroup { what })
         }
     }
 
