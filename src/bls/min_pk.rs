@@ -80,19 +80,20 @@ pub fn verify(pk: &PublicKey, msg: &[u8], sig: &Signature) -> Result<(), BlsErro
 pub fn verify_bytes(pk: &[u8], msg: &[u8], sig: &[u8]) -> Result<(), BlsError> {
     let pk = PublicKey::from_bytes(pk)?;
     let (sig, sig_lines) = crate::pairing::G2Prepared::from_compressed(sig).map_err(BlsError::Signature)?;
-    verify_with_signature_lines(&pk, msg, &sig, &sig_lines)
+    verify_with_signature_lines(&pk, msg, &sig, &sig_lines, DST)
 }
 
-/// [`verify`] of a signature decoded with its lines (`G2Prepared::from_compressed`, which
-/// checked it is in G2).
+/// [`verify_with_dst`] of a signature decoded with its lines (`G2Prepared::from_compressed`,
+/// which checked it is in G2).
 pub(crate) fn verify_with_signature_lines(
     pk: &PublicKey,
     msg: &[u8],
     sig: &crate::G2Affine,
     sig_lines: &crate::pairing::G2Prepared,
+    dst: &[u8],
 ) -> Result<(), BlsError> {
     keys::Signature::<MinPk>(*sig).non_identity()?;
-    let h = <MinPk as super::variant::Variant>::hash(msg, DST).to_affine_vartime();
+    let h = <MinPk as super::variant::Variant>::hash(msg, dst).to_affine_vartime();
     if MinPk::check_with_signature_lines(sig_lines, &[(h, *pk.point())]) {
         Ok(())
     } else {

@@ -31,7 +31,7 @@ mod quicknet_lines;
 
 pub use error::DrandError;
 
-use crate::bls::{min_pk, min_sig};
+use crate::bls::{min_pk, min_sig, BlsError};
 use crate::pairing::G2Prepared;
 use sha2::{Digest, Sha256};
 
@@ -172,9 +172,7 @@ impl Chain {
     /// subgroup, not the identity); a bad key is `DrandError::Bls(BlsError::PublicKey(..))`.
     pub fn new(scheme: Scheme, public_key: &[u8]) -> Result<Chain, DrandError> {
         let key = match scheme {
-            Scheme::UnchainedG1 => {
-                ChainKey::G2(min_sig::PreparedPublicKey::new(&min_sig::PublicKey::from_bytes(public_key)?))
-            }
+            Scheme::UnchainedG1 => ChainKey::G2(min_sig::PreparedPublicKey::from_bytes(public_key)?),
             Scheme::ChainedG2 | Scheme::UnchainedG2 => ChainKey::G1(min_pk::PublicKey::from_bytes(public_key)?),
             Scheme::UnchainedOnG1 => ChainKey::G2UnderG2Tag(min_sig::PublicKey::from_bytes(public_key)?),
         };
@@ -255,8 +253,9 @@ impl Chain {
                 min_sig::verify_prepared(key, &msg, &sig)?;
             }
             ChainKey::G1(key) => {
-                let sig = min_pk::Signature::from_bytes(signature)?;
-                min_pk::verify_with_dst(key, &msg, &sig, DST_G2)?;
+                // Decoded with its lines, its subgroup check read off them.
+                let (sig, lines) = G2Prepared::from_compressed(signature).map_err(BlsError::Signature)?;
+                min_pk::verify_with_signature_lines(key, &msg, &sig, &lines, DST_G2)?;
             }
             ChainKey::G2UnderG2Tag(key) => {
                 let sig = min_sig::Signature::from_bytes(signature)?;

@@ -226,7 +226,7 @@ impl SyncCommittee {
         // The participants' keys are in the subgroup, so is their sum; the identity (keys that
         // cancel) is rejected as a public key.
         let key = min_pk::PublicKey::non_identity(key.to_affine_vartime()).map_err(|_| SyncError::InvalidSignature)?;
-        min_pk::verify_with_signature_lines(&key, &signing_root, &signature, &signature_lines)
+        min_pk::verify_with_signature_lines(&key, &signing_root, &signature, &signature_lines, min_pk::DST)
             .map_err(|_| SyncError::InvalidSignature)?;
         Ok(count)
     }
