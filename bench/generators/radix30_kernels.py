@@ -354,56 +354,10 @@ def simd_mul1(n):
             parts.append(f"u64x2_extract_lane::<1>(l{k - h})")
         w(f"    let t{k} = {' + '.join(parts)};")
     w(f"    let [{', '.join(f'p{j}' for j in range(n))}] = p;")
-    simd_reduce_split(w, "t", "r", n)
+    emit_reduce(w, "t", "r", n)
     w(f"    [{', '.join(f'r{i}' for i in range(n))}]")
     w("}")
     return "\n".join(out)
-
-
-def simd_reduce_split(w, t, r, n):
-    """Montgomery-reduces the scalar limbs t0..t(2n-1) (each below 2^31) into r0..r(n-1), product
-    scanning as `emit_reduce`, with each column's products m_i·p_(k-i) split between the two
-    lanes by the parity of i: lane 0 takes m_(2j)·p_(k-2j), lane 1 m_(2j+1)·p_(k-2j-1), one
-    `extmul` for the two, from the vectors [m_(2j), m_(2j+1)] (or [m_(2j), 0] while m_(2j+1) is
-    unknown or past the limbs) and q_l = [p_l, p_(l-1)] (zero past the limbs). A column's sum is
-    its two lanes added, then the scalar step: m_k, or the result limb, and the carry."""
-    w("    // q_l = [p_l, p_(l-1)], zero past the limbs, hidden from the optimizer (`hide`).")
-    w("    let id = opaque_identity();")
-    for l in range(1, n + 1):
-        hi = f"p{l}" if l < n else "0"
-        w(f"    let q{l} = hide(pack({hi}, p{l - 1}), id);")
-    w("    let c = 0u64;")
-
-    def column(k, lo, hi):
-        # Pairs j whose terms i = 2j, 2j + 1 meet [lo, hi].
-        vectors = []
-        for j in range(n):
-            i0 = 2 * j
-            if i0 > hi or i0 + 1 < lo:
-                continue
-            full = i0 + 1 <= hi and i0 + 1 <= n - 1
-            vectors.append(f"mulx({'mp' if full else 'mh'}{j}, q{k - i0})")
-        if not vectors:
-            return f"{t}{k} + c"
-        expr = vectors[0]
-        for v in vectors[1:]:
-            expr = f"i64x2_add({expr}, {v})"
-        w(f"    let acc = {expr};")
-        return f"{t}{k} + c + u64x2_extract_lane::<0>(acc) + u64x2_extract_lane::<1>(acc)"
-
-    for k in range(n):
-        w(f"    let s = {column(k, 0, k - 1)};")
-        w(f"    let m{k} = s.wrapping_mul(p_inv) & MASK;")
-        w(f"    let c = (s + m{k} * p0) >> BITS;")
-        if k % 2 == 0:
-            w(f"    let mh{k // 2} = pack(m{k}, 0);")
-        else:
-            w(f"    let mp{k // 2} = pack(m{k - 1}, m{k});")
-    for k in range(n, 2 * n - 1):
-        w(f"    let s = {column(k, k - n + 1, n - 1)};")
-        w(f"    let {r}{k - n} = s & MASK;")
-        w("    let c = s >> BITS;")
-    w(f"    let {r}{n - 1} = {t}{2 * n - 1} + c;")
 
 
 def simd_fp2_wide(n):
