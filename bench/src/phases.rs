@@ -59,7 +59,7 @@ const RULES: &[Rule] = &[
     },
     Rule {
         name: "subgroup checks",
-        contains: &["is_torsion_free", "subgroup_check", "in_subgroup"],
+        contains: &["is_torsion_free", "subgroup_check", "in_subgroup", "icbls::pairing::lines::G2Prepared::new_checked"],
         inlined: &[
             (
                 G2_FROM_COMPRESSED,
@@ -67,7 +67,7 @@ const RULES: &[Rule] = &[
             ),
             (G2_PREPARED_FROM_COMPRESSED, &["icbls::groups::g2::psi", "icbls::groups::point::Point<F>::eq", "Fp2 as core::ops::arith::Neg"]),
         ],
-        how: "`G1Affine::is_torsion_free`; the G2 check is inlined into `G2Affine::from_compressed`: its calls there to `mul_u64`, `psi`, `Point::eq` and `Fp2::neg`; in `G2Prepared::from_compressed`, which reads `[|z|]Q` off the line preparation, only `psi`, `Point::eq` and `Fp2::neg`",
+        how: "`G1Affine::is_torsion_free`; the G2 check is inlined into `G2Affine::from_compressed`: its calls there to `mul_u64`, `psi`, `Point::eq` and `Fp2::neg`; in `G2Prepared::from_compressed`/`new_checked`, which read `[|z|]Q` off the line preparation, only `psi`, `Point::eq` and `Fp2::neg` (and `new_checked` less the preparation it calls)",
     },
     Rule {
         name: "hashing to the curve",
