@@ -96,6 +96,9 @@ pub(super) fn verify_point(dpk: &DerivedPublicKey, input: &[u8], sig: &G1Affine)
     }
 }
 
+/// The encodings of an encrypted vetKey's three points.
+type Components<'a> = (&'a [u8], &'a [u8], &'a [u8]);
+
 /// A vetKey encrypted to a transport public key, as `vetkd_derive_key` returns it:
 /// `c1 ‖ c2 ‖ c3` = `r·g1` (G1) ‖ `r·g2` (G2) ‖ `k + r·tpk` (G1), compressed, 192 bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,7 +134,7 @@ impl EncryptedVetKey {
     }
 
     /// The encodings of `c1`, `c2` and `c3`, once the length is checked.
-    fn split(bytes: &[u8]) -> Result<(&[u8], &[u8], &[u8]), VetKeyError> {
+    fn split(bytes: &[u8]) -> Result<Components<'_>, VetKeyError> {
         if bytes.len() != Self::BYTES {
             return Err(VetKeyError::Decode {
                 field: "EncryptedVetKey",
