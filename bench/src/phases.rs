@@ -282,4 +282,25 @@ mod tests {
         assert_eq!(phase_of(&hashing).map(|i| RULES[i].name), Some("hashing to the curve"));
         assert_eq!(phase_of(&names(&["m", "icbls::groups::jacobian::mul_u64"])), None);
     }
+
+    /// The decoder that prepares a G2 point's lines and reads its subgroup check off them:
+    /// `new_checked`'s own work (ψ, the comparison) is the check, what `with_last_point` (or
+    /// an inlined step) does is line preparation, the rest of the decoder is decoding.
+    #[test]
+    fn the_fused_g2_decoder_splits_into_its_phases() {
+        let from_compressed = "icbls::pairing::lines::G2Prepared::from_compressed";
+        let new_checked = "icbls::pairing::lines::G2Prepared::new_checked";
+        let with_last_point = "icbls::pairing::lines::G2Prepared::with_last_point";
+        let phase = |s: &[&str]| phase_of(&names(s)).map(|i| RULES[i].name);
+        assert_eq!(phase(&["m", from_compressed, new_checked, "icbls::groups::g2::psi"]), Some("subgroup checks"));
+        assert_eq!(phase(&["m", from_compressed, new_checked]), Some("subgroup checks"));
+        let step = "icbls::pairing::lines::doubling_step";
+        assert_eq!(phase(&["m", from_compressed, new_checked, with_last_point, step]), Some("G2 line preparation"));
+        assert_eq!(phase(&["m", from_compressed, step]), Some("G2 line preparation"));
+        assert_eq!(
+            phase(&["m", "icbls::pairing::lines::G2Prepared::new", with_last_point]),
+            Some("G2 line preparation")
+        );
+        assert_eq!(phase(&["m", from_compressed, "icbls::groups::encoding::read_compressed"]), Some("decode"));
+    }
 }

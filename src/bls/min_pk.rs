@@ -92,6 +92,8 @@ pub(crate) fn verify_with_signature_lines(
     sig_lines: &crate::pairing::G2Prepared,
     dst: &[u8],
 ) -> Result<(), BlsError> {
+    // The DST first, as `verify_with_dst` checks it.
+    let dst = suite::checked_dst(dst)?;
     keys::Signature::<MinPk>(*sig).non_identity()?;
     let h = <MinPk as super::variant::Variant>::hash(msg, dst).to_affine_vartime();
     if MinPk::check_with_signature_lines(sig_lines, &[(h, *pk.point())]) {

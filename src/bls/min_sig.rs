@@ -181,9 +181,10 @@ pub mod aug {
 }
 
 /// A validated public key with its Miller-loop lines computed once, for a key that verifies
-/// many messages ([`verify_prepared`]). It is made only from a [`PublicKey`] (validated:
-/// subgroup, not the identity) or, for the IC mainnet root key, from lines computed at
-/// compile time from the validated key.
+/// many messages ([`verify_prepared`]). It is made only from a validated key: a [`PublicKey`]
+/// (subgroup, not the identity), its encoding checked the same way
+/// ([`PreparedPublicKey::from_bytes`]), or lines computed at compile time from a validated key
+/// (the IC mainnet root key's, drand quicknet's).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PreparedPublicKey(G2Prepared);
 

@@ -68,8 +68,9 @@ impl<F: Coordinate> Jacobian<F> {
     /// `P + Q` for `Q` with `Z = 1` (madd-2007-bl, Explicit-Formulas Database): the products
     /// by Q's `Z` and its powers drop out: 8M + 3S (Z3 as the product `(2Z1)·H`) against
     /// add-2007-bl's 11M + 5S. The exceptional cases (equal or opposite points, the identity)
-    /// are branched out. Out of line: inlined into [`mul_u64`] beside the doublings, the
-    /// cofactor clearing of `map_fp2_to_g2` cost 0.4% more (the bench's `--check`).
+    /// are branched out. Out of line, as the general addition this file had before was: inlined
+    /// into [`mul_u64`] beside the doublings, that one made the cofactor clearing of
+    /// `map_fp2_to_g2` cost 0.4% more (the bench's `--check`).
     #[inline(never)]
     #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub(crate) fn add_z_one(&self, q: &Jacobian<F>) -> Jacobian<F> {

@@ -8,8 +8,9 @@
 //! the ZCash/IETF encodings (compressed and uncompressed, with every flag rule checked) and the
 //! EIP-2537 one (64-byte field elements with zero padding); subgroup checks by the endomorphism
 //! tests of Scott (eprint 2021/1130); scalar multiplication by GLV on G1 and GLS (ψ) on G2 with
-//! width-5 NAFs for public scalars, and fixed windows with masked lookups for secret ones (for
-//! the generators, comb tables computed before the build: no doublings at all).
+//! width-5 NAFs for public scalars, and fixed windows with masked lookups for secret ones; the
+//! generators have comb tables computed before the build (no doublings at all): G2's with masked
+//! lookups for secret scalars, G1's in variable time for public ones.
 //! `src/msm/` splits each scalar with the same endomorphisms and then runs Straus's method for a
 //! few points or Pippenger's bucket method with signed digits for more, the buckets summed in
 //! affine coordinates where many additions share one inversion (batch-affine accumulation). Every
