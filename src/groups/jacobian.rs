@@ -57,9 +57,17 @@ impl<F: Coordinate> Jacobian<F> {
     #[inline]
     #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub(crate) fn double_in_place(&mut self) {
+        self.z = F::lin_unreduced([(&self.y, 2)]) * self.z;
+        self.double_xy_in_place();
+    }
+
+    /// The `X3` and `Y3` of [`Self::double_in_place`], leaving `Z` as it is: with a = 0 they
+    /// never read `Z`, so a chain may gather its `Z3 = 2Y·Z` factors apart ([`ZFactors`]).
+    #[inline]
+    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
+    fn double_xy_in_place(&mut self) {
         let (a, b) = F::square2(&self.x, &self.y);
         let (a2, d) = F::square_mul(&a, &F::lin_unreduced([(&self.x, 4)]), &b);
-        self.z = F::lin_unreduced([(&self.y, 2)]) * self.z;
         self.x = F::lin([(&a2, 9), (&d, -2)]);
         // Y3 = E(D - X3) - 8C with C = B²: one reduction where the field keeps products wide.
         self.y = F::mul_minus_8_square(&F::lin_unreduced([(&a, 3)]), &F::lin_unreduced([(&d, 1), (&self.x, -1)]), &b);
@@ -113,16 +121,73 @@ pub(crate) fn mul_u64<F: Coordinate>(p: &Point<F>, n: u64) -> Point<F> {
     }
     let base = Jacobian { x: jacobian.x, y: jacobian.y, z: F::ONE };
     let mut acc = base;
-    for bit in (0..63 - n.leading_zeros()).rev() {
-        acc.double_in_place();
-        if (n >> bit) & 1 == 1 {
-            acc = acc.add_z_one(&base);
+    if F::PAIRED_PRODUCTS {
+        let mut factors = ZFactors::EMPTY;
+        for bit in (0..63 - n.leading_zeros()).rev() {
+            factors.push(&mut acc.z, F::lin_unreduced([(&acc.y, 2)]));
+            acc.double_xy_in_place();
+            if (n >> bit) & 1 == 1 {
+                factors.flush(&mut acc.z);
+                acc = acc.add_z_one(&base);
+            }
+        }
+        factors.flush(&mut acc.z);
+    } else {
+        for bit in (0..63 - n.leading_zeros()).rev() {
+            acc.double_in_place();
+            if (n >> bit) & 1 == 1 {
+                acc = acc.add_z_one(&base);
+            }
         }
     }
     if jacobian.z != F::ONE {
         acc.z = acc.z * jacobian.z;
     }
     acc.to_point()
+}
+
+/// The factors `2Y` that a run of doublings owes its `Z` (`Z3 = 2Y·Z`), multiplied in two at a
+/// time so that every product has a partner for [`Coordinate::mul2`]: the product of two
+/// factors beside `Z` times the previous such product. Per two doublings one paired product,
+/// where each doubling's own `Z3` is a lone one (in Fp, about 2,140 instructions against
+/// 2 × 1,560). For fields whose products pair (`Coordinate::PAIRED_PRODUCTS`).
+struct ZFactors<F> {
+    /// A factor waiting for a partner (a `2Y`, unreduced: a product's input).
+    held: Option<F>,
+    /// The product of two factors, not yet multiplied into `Z`.
+    pending: Option<F>,
+}
+
+impl<F: Coordinate> ZFactors<F> {
+    const EMPTY: ZFactors<F> = ZFactors { held: None, pending: None };
+
+    /// Owes `z` the factor `two_y`.
+    #[inline]
+    fn push(&mut self, z: &mut F, two_y: F) {
+        let Some(held) = self.held.take() else {
+            self.held = Some(two_y);
+            return;
+        };
+        self.pending = Some(match self.pending.take() {
+            Some(pending) => {
+                let (z_times_pending, pair) = F::mul2(z, &pending, &held, &two_y);
+                *z = z_times_pending;
+                pair
+            }
+            None => held * two_y,
+        });
+    }
+
+    /// Multiplies every factor owed into `z`.
+    #[inline]
+    fn flush(&mut self, z: &mut F) {
+        if let Some(pending) = self.pending.take() {
+            *z = *z * pending;
+        }
+        if let Some(held) = self.held.take() {
+            *z = held * *z;
+        }
+    }
 }
 
 #[cfg(test)]
