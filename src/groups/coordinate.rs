@@ -36,9 +36,10 @@ pub(crate) trait Coordinate:
     fn square_mul(a: &Self, b: &Self, c: &Self) -> (Self, Self);
     /// `(a², b²)`, side by side where the kernel can.
     fn square2(a: &Self, b: &Self) -> (Self, Self);
-    /// `a·b - 8c²` (`a`, `b` as a product's inputs, `c` reduced), with one reduction where the
-    /// field keeps products unreduced (Fp2's `mul_wide`); the Jacobian doubling's `Y3`.
-    fn mul_minus_8_square(a: &Self, b: &Self, c: &Self) -> Self;
+    /// `3a·b - 8c²` (`a` reduced, `b` as a product's input, `c` reduced), with one reduction:
+    /// the Jacobian doubling's `Y3`. Fp folds the 3 into its closing linear combination, Fp2
+    /// keeps both products unreduced (`mul_wide`).
+    fn mul_3_minus_8_square(a: &Self, b: &Self, c: &Self) -> Self;
     fn invert_vartime(&self) -> Option<Self>;
     fn invert(&self) -> Option<Self>;
     fn sqrt(&self) -> Option<Self>;
@@ -94,9 +95,9 @@ impl Coordinate for Fp {
         Fp::mul2(a, a, b, b)
     }
     #[inline]
-    fn mul_minus_8_square(a: &Fp, b: &Fp, c: &Fp) -> Fp {
+    fn mul_3_minus_8_square(a: &Fp, b: &Fp, c: &Fp) -> Fp {
         let (c2, ab) = Self::square_mul(c, a, b);
-        Self::lin([(&ab, 1), (&c2, -8)])
+        Self::lin([(&ab, 3), (&c2, -8)])
     }
     fn invert_vartime(&self) -> Option<Fp> {
         Fp::invert_vartime(self)
@@ -169,10 +170,12 @@ impl Coordinate for Fp2 {
         (a.square(), b.square())
     }
     #[inline]
-    fn mul_minus_8_square(a: &Fp2, b: &Fp2, c: &Fp2) -> Fp2 {
+    fn mul_3_minus_8_square(a: &Fp2, b: &Fp2, c: &Fp2) -> Fp2 {
         // 8c² = (4c)·(2c): inputs below 8p and 4p, as `mul_wide` takes them; the difference
-        // stays within 2(8·4 + α·β)p² for `a`, `b` below αp, βp, far inside the reduction's bound.
-        (a.mul_wide(b) - Self::lin_unreduced([(c, 4)]).mul_wide(&Self::lin_unreduced([(c, 2)]))).reduce()
+        // stays within 2(8·4 + 6β)p² for `3a` below 6p and `b` below βp, far inside the
+        // reduction's bound.
+        let three_a = Self::lin_unreduced([(a, 3)]);
+        (three_a.mul_wide(b) - Self::lin_unreduced([(c, 4)]).mul_wide(&Self::lin_unreduced([(c, 2)]))).reduce()
     }
     fn invert_vartime(&self) -> Option<Fp2> {
         Fp2::invert_vartime(self)

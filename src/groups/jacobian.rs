@@ -40,10 +40,10 @@ impl<F: Coordinate> Jacobian<F> {
     /// `2P` (dbl-2009-l with a = 0): A = X², B = Y², C = B², D = 2((X + B)² - A - C) = 4XB,
     /// E = 3A, X3 = E² - 2D, Y3 = E(D - X3) - 8C, Z3 = 2YZ. D is the product (4X)·B, beside A²
     /// (one product where the formula has a square and two linear combinations), and C joins
-    /// Y3's product (`Coordinate::mul_minus_8_square`: in Fp2 both stay unreduced and Y3 pays
-    /// one reduction, lazy reduction as in the tower); E is never
-    /// reduced: `E² = 9A²` squares A, and E enters `E(D - X3)` unreduced, as do 4X and 2Y in
-    /// their products (a product takes inputs up to 8p, see `lin_unreduced`). The identity
+    /// Y3's product (`Coordinate::mul_3_minus_8_square`: in Fp2 both stay unreduced and Y3 pays
+    /// one reduction, lazy reduction as in the tower; in Fp the 3 of `E = 3A` joins the closing
+    /// linear combination); E is never computed: `E² = 9A²` squares A. 4X and 2Y enter their
+    /// products unreduced (a product takes inputs up to 8p, see `lin_unreduced`). The identity
     /// (Z = 0) stays the identity; there are no points with Y = 0 (both curves have odd order).
     pub(crate) fn double(&self) -> Jacobian<F> {
         let mut p = *self;
@@ -70,7 +70,7 @@ impl<F: Coordinate> Jacobian<F> {
         let (a2, d) = F::square_mul(&a, &F::lin_unreduced([(&self.x, 4)]), &b);
         self.x = F::lin([(&a2, 9), (&d, -2)]);
         // Y3 = E(D - X3) - 8C with C = B²: one reduction where the field keeps products wide.
-        self.y = F::mul_minus_8_square(&F::lin_unreduced([(&a, 3)]), &F::lin_unreduced([(&d, 1), (&self.x, -1)]), &b);
+        self.y = F::mul_3_minus_8_square(&a, &F::lin_unreduced([(&d, 1), (&self.x, -1)]), &b);
     }
 
     /// `P + Q` for `Q` with `Z = 1` (madd-2007-bl, Explicit-Formulas Database): the products
