@@ -29,6 +29,7 @@
 //! | `vetkeys` | `vetkeys` | `sha3`, `chacha20`, `aes-gcm`, `rand_core` |
 //! | `traits` | `interop` (the zkcrypto `ff`/`group`/`pairing` traits) | `ff`, `group`, `pairing`, `rand_core` |
 //! | `ic_bls12_381` (off by default) | `ic_bls12_381_interop` | `ic_bls12_381` |
+//! | `testing` (off by default) | test support: `fields::kernel_selftest` (the SIMD kernel's self-check, runnable in a canister), `fields::splitmix64` | |
 //!
 //! ```toml
 //! icbls = { version = "0.1", default-features = false, features = ["certificate"] }

@@ -31,7 +31,8 @@ impl Fp {
     }
 
     /// `a·b` by the kernel's reference loops, which no generated code runs: what
-    /// [`crate::fields::kernel_selftest`] compares the generated products with.
+    /// `kernel_selftest` (feature `testing`) compares the generated products with.
+    #[cfg(any(test, feature = "testing"))]
     pub(crate) fn mul_reference(a: &Fp, b: &Fp) -> Fp {
         Fp(FP.mul_loops(&a.0, &b.0))
     }

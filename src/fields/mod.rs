@@ -14,6 +14,7 @@ mod fr;
 #[doc(hidden)]
 pub mod op_count;
 mod pow;
+#[cfg(any(test, feature = "testing"))]
 mod selftest;
 pub(crate) mod words;
 
@@ -22,5 +23,6 @@ pub use fp12::Fp12;
 pub use fp2::Fp2;
 pub use fp6::Fp6;
 pub use fr::Fr;
-#[doc(hidden)]
+#[cfg(any(test, feature = "testing"))]
+#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub use selftest::{kernel_selftest, splitmix64};

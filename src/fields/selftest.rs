@@ -28,8 +28,8 @@ fn fp12_product(f: &Fp12, g: &Fp12) -> Fp12 {
 }
 
 /// splitmix64: advances `state` and returns the next pseudo-random word. The seeded generator
-/// of [`kernel_selftest`] and of the tests, so that a failure reproduces from its seed.
-#[doc(hidden)]
+/// of [`kernel_selftest`] and of the tests, so that a failure reproduces from its seed. Not a
+/// generator for secrets.
 pub fn splitmix64(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
     let mut z = *state;
@@ -43,7 +43,6 @@ pub fn splitmix64(state: &mut u64) -> u64 {
 /// that Fp6 multiplication forms) with single multiplications on `cases`
 /// pseudo-random inputs from `seed` (edge values first: 0, 1, -1, and partially reduced sums
 /// near 2p). Returns the number of cases checked, or the first disagreement.
-#[doc(hidden)]
 pub fn kernel_selftest(seed: u64, cases: u32) -> Result<u32, &'static str> {
     let mut state = seed;
     let mut next = || splitmix64(&mut state);
