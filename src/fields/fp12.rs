@@ -165,7 +165,7 @@ impl Fp12 {
 /// `(a², b², ab)`: the products of the Fp4 square `(a + b·s)² = (a² + ξ·b²) + 2ab·s`.
 #[inline(always)]
 fn fp4_square_terms(a: &Fp2, b: &Fp2) -> (Fp2, Fp2, Fp2) {
-    (a.square(), b.square(), a.mul_by_ref(b))
+    (a.square_inline(), b.square_inline(), a.mul_by_ref(b))
 }
 
 /// `3(a² + ξ·b²) - 2z`, one reduction per coefficient.

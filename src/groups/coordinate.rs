@@ -167,7 +167,7 @@ impl Coordinate for Fp2 {
     }
     #[inline]
     fn square2(a: &Fp2, b: &Fp2) -> (Fp2, Fp2) {
-        (a.square(), b.square())
+        (a.square_inline(), b.square_inline())
     }
     #[inline]
     fn mul_3_minus_8_square(a: &Fp2, b: &Fp2, c: &Fp2) -> Fp2 {
