@@ -66,11 +66,12 @@ impl<F: Coordinate> Jacobian<F> {
     #[inline]
     #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     fn double_xy_in_place(&mut self) {
-        let (a, b) = F::square2(&self.x, &self.y);
-        let (a2, d) = F::square_mul(&a, &F::lin_unreduced([(&self.x, 4)]), &b);
+        let squares = F::square2(&self.x, &self.y);
+        let (a, b) = (&squares.0, &squares.1);
+        let (a2, d) = F::square_mul(a, &F::lin_unreduced([(&self.x, 4)]), b);
         self.x = F::lin([(&a2, 9), (&d, -2)]);
         // Y3 = E(D - X3) - 8C with C = B²: one reduction where the field keeps products wide.
-        self.y = F::mul_3_minus_8_square(&a, &F::lin_unreduced([(&d, 1), (&self.x, -1)]), &b);
+        self.y = F::mul_3_minus_8_square(a, &F::lin_unreduced([(&d, 1), (&self.x, -1)]), b);
     }
 
     /// `P + Q` for `Q` with `Z = 1` (madd-2007-bl, Explicit-Formulas Database): the products
