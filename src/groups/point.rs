@@ -175,16 +175,19 @@ impl<F: Coordinate> Point<F> {
     #[inline]
     pub(crate) fn double_in_place(&mut self) {
         let (x, y, z) = (&self.x, &self.y, &self.z);
-        let (y2, yz) = F::square_mul(y, y, z);
-        let (z2, xy2) = F::square_mul(z, &F::lin_unreduced([(x, 2)]), y);
-        let z3 = F::lin([(&y2, 8)]);
+        // The pairs are borrowed, not moved out of: moved, their halves were copied aside.
+        let first = F::square_mul(y, y, z);
+        let (y2, yz) = (&first.0, &first.1);
+        let second = F::square_mul(z, &F::lin_unreduced([(x, 2)]), y);
+        let (z2, xy2) = (&second.0, &second.1);
+        let z3 = F::lin([(y2, 8)]);
         let t2 = z2.mul_by_3b();
-        let (x3, z3) = F::mul2(&t2, &z3, &yz, &z3);
-        let t0 = F::lin_unreduced([(&y2, 1), (&t2, -3)]);
-        let (y3, x3b) = F::mul2(&t0, &F::lin_unreduced([(&y2, 1), (&t2, 1)]), &t0, &xy2);
-        self.x = x3b;
-        self.y = x3 + y3;
-        self.z = z3;
+        let third = F::mul2(&t2, &z3, yz, &z3);
+        let t0 = F::lin_unreduced([(y2, 1), (&t2, -3)]);
+        let fourth = F::mul2(&t0, &F::lin_unreduced([(y2, 1), (&t2, 1)]), &t0, xy2);
+        self.x = fourth.1;
+        self.y = third.0 + fourth.0;
+        self.z = third.1;
     }
 
     /// `2P`, with the values the Miller loop's tangent line reuses: `(Y², Y·Z, 3b·Z²)`.
