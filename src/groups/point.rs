@@ -135,10 +135,12 @@ impl<F: Coordinate> Point<F> {
     /// products, so the callers leave them unreduced (below 8p, see `lin_unreduced`).
     #[inline(always)]
     fn add_tail(t0: F, t1: F, t3: F, t4: F, y3: F, z3: F) -> Point<F> {
-        let (x3, t2) = F::mul2(&t4, &y3, &t3, &t1);
-        let (y3, t1) = F::mul2(&y3, &t0, &t1, &z3);
-        let (t0, z3) = F::mul2(&t0, &t3, &z3, &t4);
-        Point { x: t2 - x3, y: t1 + y3, z: z3 + t0 }
+        // (t4·y3, t3·t1), (y3·t0, t1·z3), (t0·t3, z3·t4), borrowed where they are (as in
+        // `double_in_place`).
+        let first = F::mul2(&t4, &y3, &t3, &t1);
+        let second = F::mul2(&y3, &t0, &t1, &z3);
+        let third = F::mul2(&t0, &t3, &z3, &t4);
+        Point { x: first.1 - first.0, y: second.1 + second.0, z: third.1 + third.0 }
     }
 
     /// `P + Q` for an affine `Q`: algorithm 8 of eprint 2015/1060 with a = 0 (11 products).
