@@ -132,18 +132,20 @@ fn add_pairs<F: Coordinate>(points: &mut [Affine<F>], pairs: &[(u32, u32)], s: &
             let (a1, b1) = pairs[i + 1];
             let (p0, q0) = (&points[a0 as usize], &points[b0 as usize]);
             let (p1, q1) = (&points[a1 as usize], &points[b1 as usize]);
-            let (l0, l1) =
+            // The pairs are borrowed, not moved out of (moved, their halves were copied aside).
+            let lambdas =
                 F::mul2(&numerator(s.kind[i], p0, q0), &s.den[i], &numerator(s.kind[i + 1], p1, q1), &s.den[i + 1]);
-            let (sq0, sq1) = F::square2(&l0, &l1);
-            let x0 = F::lin([(&sq0, 1), (&p0.x, -1), (&q0.x, -1)]);
-            let x1 = F::lin([(&sq1, 1), (&p1.x, -1), (&q1.x, -1)]);
-            let (y0, y1) = F::mul2(
-                &l0,
+            let (l0, l1) = (&lambdas.0, &lambdas.1);
+            let squares = F::square2(l0, l1);
+            let x0 = F::lin([(&squares.0, 1), (&p0.x, -1), (&q0.x, -1)]);
+            let x1 = F::lin([(&squares.1, 1), (&p1.x, -1), (&q1.x, -1)]);
+            let ys = F::mul2(
+                l0,
                 &F::lin_unreduced([(&p0.x, 1), (&x0, -1)]),
-                &l1,
+                l1,
                 &F::lin_unreduced([(&p1.x, 1), (&x1, -1)]),
             );
-            let (y0, y1) = (F::lin([(&y0, 1), (&p0.y, -1)]), F::lin([(&y1, 1), (&p1.y, -1)]));
+            let (y0, y1) = (F::lin([(&ys.0, 1), (&p0.y, -1)]), F::lin([(&ys.1, 1), (&p1.y, -1)]));
             points[a0 as usize] = Affine { x: x0, y: y0, infinity: false };
             points[a1 as usize] = Affine { x: x1, y: y1, infinity: false };
             i += 2;
