@@ -196,16 +196,19 @@ impl<F: Coordinate> Point<F> {
     #[inline(always)]
     pub(crate) fn double_sharing(&self) -> (Point<F>, [F; 3]) {
         let (x, y, z) = (&self.x, &self.y, &self.z);
-        let (y2, yz) = F::square_mul(y, y, z);
+        // The pairs are borrowed, not moved out of (see `double_in_place`).
+        let first = F::square_mul(y, y, z);
+        let (y2, yz) = (&first.0, &first.1);
         // 2XY, with 2X unreduced (a product's input), saves doubling X3 at the end.
-        let (z2, xy2) = F::square_mul(z, &F::lin_unreduced([(x, 2)]), y);
-        let z3 = F::lin([(&y2, 8)]);
+        let second = F::square_mul(z, &F::lin_unreduced([(x, 2)]), y);
+        let (z2, xy2) = (&second.0, &second.1);
+        let z3 = F::lin([(y2, 8)]);
         let t2 = z2.mul_by_3b();
-        let (x3, z3) = F::mul2(&t2, &z3, &yz, &z3);
+        let third = F::mul2(&t2, &z3, yz, &z3);
         // Only a product input, so unreduced (Σ|k| = 4: below 8p).
-        let t0 = F::lin_unreduced([(&y2, 1), (&t2, -3)]);
-        let (y3, x3b) = F::mul2(&t0, &F::lin_unreduced([(&y2, 1), (&t2, 1)]), &t0, &xy2);
-        (Point { x: x3b, y: x3 + y3, z: z3 }, [y2, yz, t2])
+        let t0 = F::lin_unreduced([(y2, 1), (&t2, -3)]);
+        let fourth = F::mul2(&t0, &F::lin_unreduced([(y2, 1), (&t2, 1)]), &t0, xy2);
+        (Point { x: fourth.1, y: third.0 + fourth.0, z: third.1 }, [*y2, *yz, t2])
     }
 
     /// `P - Q`.
