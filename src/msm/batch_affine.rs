@@ -108,7 +108,8 @@ fn add_pairs<F: Coordinate>(points: &mut [Affine<F>], pairs: &[(u32, u32)], s: &
         while i + 1 < m {
             s.prefix.push(acc[0]);
             s.prefix.push(acc[1]);
-            (acc[0], acc[1]) = F::mul2(&acc[0], &s.den[i], &acc[1], &s.den[i + 1]);
+            let products = F::mul2(&acc[0], &s.den[i], &acc[1], &s.den[i + 1]);
+            acc = [products.0, products.1];
             i += 2;
         }
         if i < m {
@@ -120,9 +121,9 @@ fn add_pairs<F: Coordinate>(points: &mut [Affine<F>], pairs: &[(u32, u32)], s: &
         let mut inv = [inv0, inv1];
         for i in (0..m).rev() {
             let chain = &mut inv[i % 2];
-            let (inv_i, next) = F::mul2(&s.prefix[i], chain, chain, &s.den[i]);
-            s.den[i] = inv_i;
-            *chain = next;
+            let products = F::mul2(&s.prefix[i], chain, chain, &s.den[i]);
+            s.den[i] = products.0;
+            *chain = products.1;
         }
     }
     let mut i = 0;
