@@ -26,32 +26,33 @@ pub(crate) fn pow_vartime<T: Copy + Mul<Output = T>>(base: T, one: T, square: im
             odd[k] = odd[k - 1] * base2;
         }
     }
-    let mut acc: Option<T> = None;
-    let mut i = top as isize;
-    while i >= 0 {
-        if !bit(i as usize) {
-            acc = acc.map(|a| square(&a));
-            i -= 1;
-            continue;
-        }
-        // The longest window [j, i] of at most w bits that ends on a set bit.
+    // The longest window [j, i] of at most w bits that ends on a set bit i, and its value.
+    let window = |i: isize| {
         let mut j = (i - w as isize + 1).max(0);
         while !bit(j as usize) {
             j += 1;
         }
-        let value = (j..=i).rev().fold(0usize, |v, k| (v << 1) | bit(k as usize) as usize);
-        acc = Some(match acc {
-            Some(mut a) => {
-                for _ in j..=i {
-                    a = square(&a);
-                }
-                a * odd[value >> 1]
-            }
-            None => odd[value >> 1],
-        });
+        (j, (j..=i).rev().fold(0usize, |v, k| (v << 1) | bit(k as usize) as usize))
+    };
+    // The accumulator starts at the top window (bit `top` is set), so that it is never an
+    // `Option`: moving a large `T` in and out of one copied it at every squaring.
+    let (j, value) = window(top as isize);
+    let mut acc = odd[value >> 1];
+    let mut i = j - 1;
+    while i >= 0 {
+        if !bit(i as usize) {
+            acc = square(&acc);
+            i -= 1;
+            continue;
+        }
+        let (j, value) = window(i);
+        for _ in j..=i {
+            acc = square(&acc);
+        }
+        acc = acc * odd[value >> 1];
         i = j - 1;
     }
-    acc.unwrap_or(one)
+    acc
 }
 
 #[cfg(test)]
