@@ -229,6 +229,21 @@ mod tests {
         assert!(q.add_z_one(&p).to_point().eq(&g1.double().add(&g1)));
     }
 
+    /// A chain that passes through the identity: `(0, 2)` has order 3 on `y² = x³ + 4`, so its
+    /// multiples by 3 are the identity mid-chain, where the doublings' `Z` factors (gathered
+    /// apart over Fp, `ZFactors`) must keep `Z = 0` until an addition of the base.
+    #[test]
+    fn chains_through_the_identity_match_projective_ones() {
+        use crate::Fp;
+        let order_3 = Point { x: Fp::ZERO, y: Fp::from_u64(2), z: Fp::ONE };
+        assert!(super::super::mul::mul_u64(&order_3, 3).is_identity());
+        for n in [1u64, 2, 3, 6, 7, 12, 13, 0b1100_0000_0111, 0xd201_0000_0001_0000, u64::MAX] {
+            let expected = super::super::mul::mul_u64(&order_3, n);
+            assert!(mul_u64(&order_3, n).eq(&expected), "n = {n:#x}");
+            assert_eq!(mul_u64(&order_3, n).is_identity(), n % 3 == 0, "n = {n:#x}");
+        }
+    }
+
     /// The chain on the isomorphic curve `y² = x³ + b·Z⁶` is exact off the subgroup too (the
     /// subgroup checks and the cofactor clearing rely on it): a point of E(Fp) outside G1,
     /// given with `Z ≠ 1`, against the projective chain.

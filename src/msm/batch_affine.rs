@@ -140,12 +140,8 @@ fn add_pairs<F: Coordinate>(points: &mut [Affine<F>], pairs: &[(u32, u32)], s: &
             let squares = F::square2(l0, l1);
             let x0 = F::lin([(&squares.0, 1), (&p0.x, -1), (&q0.x, -1)]);
             let x1 = F::lin([(&squares.1, 1), (&p1.x, -1), (&q1.x, -1)]);
-            let ys = F::mul2(
-                l0,
-                &F::lin_unreduced([(&p0.x, 1), (&x0, -1)]),
-                l1,
-                &F::lin_unreduced([(&p1.x, 1), (&x1, -1)]),
-            );
+            let ys =
+                F::mul2(l0, &F::lin_unreduced([(&p0.x, 1), (&x0, -1)]), l1, &F::lin_unreduced([(&p1.x, 1), (&x1, -1)]));
             let (y0, y1) = (F::lin([(&ys.0, 1), (&p0.y, -1)]), F::lin([(&ys.1, 1), (&p1.y, -1)]));
             points[a0 as usize] = Affine { x: x0, y: y0, infinity: false };
             points[a1 as usize] = Affine { x: x1, y: y1, infinity: false };
