@@ -122,25 +122,16 @@ pub(crate) fn mul_u64<F: Coordinate>(p: &Point<F>, n: u64) -> Point<F> {
     }
     let base = Jacobian { x: jacobian.x, y: jacobian.y, z: F::ONE };
     let mut acc = base;
-    if F::PAIRED_PRODUCTS {
-        let mut factors = ZFactors::EMPTY;
-        for bit in (0..63 - n.leading_zeros()).rev() {
-            factors.push(&mut acc.z, F::lin_unreduced([(&acc.y, 2)]));
-            acc.double_xy_in_place();
-            if (n >> bit) & 1 == 1 {
-                factors.flush(&mut acc.z);
-                acc = acc.add_z_one(&base);
-            }
-        }
-        factors.flush(&mut acc.z);
-    } else {
-        for bit in (0..63 - n.leading_zeros()).rev() {
-            acc.double_in_place();
-            if (n >> bit) & 1 == 1 {
-                acc = acc.add_z_one(&base);
-            }
+    let mut factors = ZFactors::EMPTY;
+    for bit in (0..63 - n.leading_zeros()).rev() {
+        factors.push(&mut acc.z, F::lin_unreduced([(&acc.y, 2)]));
+        acc.double_xy_in_place();
+        if (n >> bit) & 1 == 1 {
+            factors.flush(&mut acc.z);
+            acc = acc.add_z_one(&base);
         }
     }
+    factors.flush(&mut acc.z);
     if jacobian.z != F::ONE {
         acc.z = acc.z * jacobian.z;
     }
@@ -151,7 +142,9 @@ pub(crate) fn mul_u64<F: Coordinate>(p: &Point<F>, n: u64) -> Point<F> {
 /// time so that every product has a partner for [`Coordinate::mul2`]: the product of two
 /// factors beside `Z` times the previous such product. Per two doublings one paired product,
 /// where each doubling's own `Z3` is a lone one (in Fp, about 2,140 instructions against
-/// 2 × 1,560). For fields whose products pair (`Coordinate::PAIRED_PRODUCTS`).
+/// 2 × 1,560). Where products do not pair (`Coordinate::PAIRED_PRODUCTS` false: an Fp2
+/// product already fills both lanes) each factor is multiplied in at once, as the doubling's
+/// own `Z3 = 2Y·Z`.
 struct ZFactors<F> {
     /// A factor waiting for a partner (a `2Y`, unreduced: a product's input).
     held: Option<F>,
@@ -165,6 +158,10 @@ impl<F: Coordinate> ZFactors<F> {
     /// Owes `z` the factor `two_y`.
     #[inline]
     fn push(&mut self, z: &mut F, two_y: F) {
+        if !F::PAIRED_PRODUCTS {
+            *z = two_y * *z;
+            return;
+        }
         let Some(held) = self.held.take() else {
             self.held = Some(two_y);
             return;
