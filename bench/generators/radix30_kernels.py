@@ -8,10 +8,13 @@ the columns in linear memory; straight-line code keeps every limb and column in 
 and each product costs four operators (two `local.get`, `i64.mul`, `i64.add`).
 
 The algorithm is the one mod.rs documents: sum the product's columns (each below 13 * 2^60,
-no carries), normalize them once, then reduce by product scanning (the "FIPS" ordering of
-Koc, Acar and Kaliski, 1996): column k of the reduction adds t_k, the terms m_i * p_(k-i) and
-the carry; for k < N it fixes m_k so the column's low 30 bits cancel; from k = N on, its low
-30 bits are the result's limb k - N.
+no carries), then reduce by product scanning (the "FIPS" ordering of Koc, Acar and Kaliski,
+1996): column k of the reduction adds t_k, the terms m_i * p_(k-i) and the carry; for k < N it
+fixes m_k so the column's low 30 bits cancel; from k = N on, its low 30 bits are the result's
+limb k - N. Where a product column and its reduction terms fit in 64 bits together, the column
+enters the reduction as summed and the reduction's carries do the normalization's work; only
+the middle columns are normalized first (`fused_plan` finds them and checks the bound). The
+result is the same integer, limb for limb, as normalizing every column first.
 
 It lives outside `src/` (nothing under `src/` is a tool). Run it through the one regeneration
 command, `cargo xtask regenerate kernels`, or alone from anywhere:
@@ -44,6 +47,83 @@ def product_columns(n, square, a="a", b="b"):
     return cols
 
 
+# The moduli, for the column bounds below (the kernels take p as an argument).
+MODULI = {
+    13: 0x1A0111EA397FE69A4B1BA7B6434BACD764774B84F38512BF6730D2A0F6B0F6241EABFFFEB153FFFFB9FEFFFFFFFFAAAB,
+    9: 0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000001,
+}
+
+
+def limbs_of(x, n):
+    return [(x >> (30 * i)) & ((1 << 30) - 1) for i in range(n)]
+
+
+def reduction_bound(n, k):
+    """The largest sum of the reduction's terms in column k: m_i·p_(k-i) over the m_i (below
+    2^30) that reach it, with m_k·p_0 (added before the carry) for k < n."""
+    top = (1 << 30) - 1
+    p = limbs_of(MODULI[n], n)
+    return sum(top * p[k - i] for i in range(max(0, k - n + 1), min(k, n - 1) + 1))
+
+
+# Digits of an unreduced Fp2 value (`fp2_reduce`): each product's are within ±2^31, and a value
+# is a sum of far fewer than 2^28 products, so its columns are within ±2^59; the top column
+# takes the carry limb too, within ±2^22 from the value's bound (±p·2^389 < 2^771).
+WIDE_DIGIT = 1 << 59
+WIDE_TOP_LIMB = 1 << 22
+
+
+def signed_columns_fit(n):
+    """Whether the reduction can take an unreduced Fp2 value's signed columns as they are: every
+    column sum with its reduction terms and carry within a signed 64-bit lane."""
+    carry = 0
+    for k in range(2 * n - 1):
+        digit = WIDE_DIGIT + (WIDE_TOP_LIMB << 30 if k == 2 * n - 2 else 0)
+        high = digit + carry + reduction_bound(n, k)
+        if high >= 1 << 63:
+            return False
+        carry = high >> 30
+    return True
+
+
+def fused_plan(n):
+    """Which product columns the reduction can take unnormalized: (lo, hi) such that columns
+    below lo and from hi on enter their reduction column as summed (up to 13 products each)
+    and only columns lo..hi-1 are carried first. Normalizing a column is what keeps its
+    reduction column below 2^64 (13 products of the reduction's own on top); where the two
+    sums fit together, the carry pass over the product is work the reduction's carries already
+    do. The bound is checked here for inputs with any 30-bit limbs (so also for the unreduced
+    inputs below 8p) and every m_i below 2^30."""
+    top = (1 << 30) - 1
+    p = limbs_of(MODULI[n], n)
+    raw = [sum(top * top for i in range(n) if 0 <= k - i < n) for k in range(2 * n - 1)]
+
+    reduction_terms = lambda k: reduction_bound(n, k)
+    def fits(lo, hi):
+        carry_red, carry_norm = 0, 0
+        for k in range(2 * n - 1):
+            if lo <= k < hi:
+                s = raw[k] + carry_norm
+                assert s < 1 << 64
+                carry_norm = s >> 30
+                column = top
+            else:
+                column = raw[k] + (carry_norm if k == hi else 0)
+            s = column + carry_red + reduction_terms(k)
+            if s >= 1 << 64:
+                return False
+            carry_red = s >> 30
+        return True
+
+    lo = 0
+    while lo < 2 * n - 1 and fits(lo + 1, 2 * n - 1):
+        lo += 1
+    hi = lo
+    while not fits(lo, hi):
+        hi += 1
+    return lo, hi
+
+
 def emit_normalize(w, cols, out, n, signed=False):
     """Carries columns cols0..cols(2n-2) (i64 if signed) into limbs out0..out(2n-1)."""
     if signed:
@@ -64,20 +144,56 @@ def emit_normalize(w, cols, out, n, signed=False):
     w(f"    let {out}{2 * n - 1} = c;")
 
 
-def emit_reduce(w, t, r, n):
-    """Montgomery-reduces normalized limbs t0..t(2n-1) into r0..r(n-1), product scanning."""
+def emit_reduce(w, t, r, n, inputs=None, top=None):
+    """Montgomery-reduces the columns t0..t(2n-2) and the top limb t(2n-1) into r0..r(n-1),
+    product scanning. `inputs` and `top` replace them with expressions where some columns are
+    unnormalized (see `fused_plan`); `top` None means no top limb (it is in the carries)."""
+    if inputs is None:
+        inputs = [f"{t}{k}" for k in range(2 * n - 1)]
+        top = f"{t}{2 * n - 1}"
     w("    let c = 0u64;")
     for k in range(n):
         terms = [f"m{i} * p{k - i}" for i in range(k)]
-        w(f"    let s = {t}{k} + c" + "".join(f" + {x}" for x in terms) + ";")
+        w(f"    let s = {inputs[k]} + c" + "".join(f" + {x}" for x in terms) + ";")
         w(f"    let m{k} = s.wrapping_mul(p_inv) & MASK;")
         w(f"    let c = (s + m{k} * p0) >> BITS;")
     for k in range(n, 2 * n - 1):
         terms = [f"m{i} * p{k - i}" for i in range(k - n + 1, n)]
-        w(f"    let s = {t}{k} + c" + "".join(f" + {x}" for x in terms) + ";")
+        w(f"    let s = {inputs[k]} + c" + "".join(f" + {x}" for x in terms) + ";")
         w(f"    let {r}{k - n} = s & MASK;")
         w("    let c = s >> BITS;")
-    w(f"    let {r}{n - 1} = {t}{2 * n - 1} + c;")
+    w(f"    let {r}{n - 1} = {top + ' + ' if top else ''}c;")
+
+
+def emit_fused_normalize(w, cols, out, n, vector=False):
+    """Carries only the columns `fused_plan` says must be (lo..hi-1) into limbs out_k; returns
+    the reduction's inputs (column expressions) and its top limb (None: in the carries)."""
+    lo, hi = fused_plan(n)
+    add = (lambda x, y: f"i64x2_add({x}, {y})") if vector else (lambda x, y: f"{x} + {y}")
+    land = (lambda x: f"v128_and({x}, mask)") if vector else (lambda x: f"{x} & MASK")
+    shr = (lambda x: f"u64x2_shr({x}, BITS)") if vector else (lambda x: f"{x} >> BITS")
+    inputs = [f"{cols}{k}" for k in range(2 * n - 1)]
+    top = None
+    if lo < hi:
+        w(f"    // Columns {lo} to {hi - 1} normalized (below 2^30): with 13 reduction terms on top they")
+        w(f"    // would not fit in 64 bits. The others enter the reduction as they are (`fused_plan`).")
+        w(f"    let {out}{lo} = {land(f'{cols}{lo}')};")
+        w(f"    let cn = {shr(f'{cols}{lo}')};")
+        inputs[lo] = f"{out}{lo}"
+        for k in range(lo + 1, hi):
+            w(f"    let s = {add(f'{cols}{k}', 'cn')};")
+            w(f"    let {out}{k} = {land('s')};")
+            w(f"    let cn = {shr('s')};")
+            inputs[k] = f"{out}{k}"
+        if hi < 2 * n - 1:
+            inputs[hi] = f"{add(f'{cols}{hi}', 'cn')}" if not vector else f"i64x2_add({cols}{hi}, cn)"
+            if not vector:
+                inputs[hi] = f"({inputs[hi]})"
+        else:
+            top = "cn"
+    else:
+        w("    // Every column enters the reduction as it is (`fused_plan`).")
+    return inputs, top
 
 
 def emit_columns(w, x, y, out, n, square=False):
@@ -99,10 +215,9 @@ def function(n, square):
     w(f"    let [{', '.join(f'p{i}' for i in range(n))}] = p;")
     w("    // The product's columns.")
     emit_columns(w, "a", "b", "c", n, square)
-    w("    // Normalized: t_k below 2^30.")
-    emit_normalize(w, "c", "t", n)
+    inputs, top = emit_fused_normalize(w, "c", "t", n)
     w("    // Reduction, column by column.")
-    emit_reduce(w, "t", "r", n)
+    emit_reduce(w, "t", "r", n, inputs, top)
     w(f"    [{', '.join(f'r{i}' for i in range(n))}]")
     w("}")
     return "\n".join(out)
@@ -260,7 +375,8 @@ def simd_normalize(w, cols, out, n, signed=False, count=None):
 
 
 def simd_reduce(n, w, signed):
-    """Emits the normalization of columns c0..c(2n-2) and the reduction, two lanes."""
+    """Emits the reduction of columns c0..c(2n-2), two lanes, with the normalization they need
+    (none for the signed columns of an unreduced Fp2 value, see `signed_columns_fit`)."""
     w("    let mask = u64x2_splat(MASK);")
     w("    // m_k = s·p_inv mod 2^30 in the 32-bit lanes 0 and 1: the low halves of s, multiplied in")
     w("    // 32-bit lanes (`i32x4.mul`, 2) where a 64-bit product would cost 4 and a shuffle 3.")
@@ -270,25 +386,34 @@ def simd_reduce(n, w, signed):
     w("    let id = opaque_identity();")
     for j in range(n):
         w(f"    let p{j} = hide(pack(p[{j}], p[{j}]), id);")
-    w("    // Normalized: t_k below 2^30 in both lanes.")
-    simd_normalize(w, "c", "t", n, signed)
+    if signed:
+        # Signed columns enter as they are; the carries are arithmetic shifts (3 each, against
+        # 2 for the unsigned) and take the place of a normalization pass.
+        assert signed_columns_fit(n), "an unreduced Fp2 column could overflow its reduction"
+        w("    // The signed columns enter the reduction as they are: with the reduction's terms each")
+        w("    // sum stays within a signed 64-bit lane (`signed_columns_fit`), and the shifts are")
+        w("    // arithmetic. The last carry is the top limb, not negative as the value is not.")
+        inputs, top = [f"c{k}" for k in range(2 * n - 1)], None
+    else:
+        inputs, top = emit_fused_normalize(w, "c", "t", n, vector=True)
+    shr = "i64x2_shr" if signed else "u64x2_shr"
     w("    // Reduction, column by column, both lanes.")
     w("    let c = u64x2_splat(0);")
     for k in range(n):
-        expr = f"i64x2_add(t{k}, c)"
+        expr = f"i64x2_add({inputs[k]}, c)"
         for i in range(k):
             expr = f"i64x2_add({expr}, mulx(m{i}, p{k - i}))"
         w(f"    let s = {expr};")
         w(f"    let m{k} = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);")
-        w(f"    let c = u64x2_shr(i64x2_add(s, mulx(m{k}, p0)), BITS);")
+        w(f"    let c = {shr}(i64x2_add(s, mulx(m{k}, p0)), BITS);")
     for k in range(n, 2 * n - 1):
-        expr = f"i64x2_add(t{k}, c)"
+        expr = f"i64x2_add({inputs[k]}, c)"
         for i in range(k - n + 1, n):
             expr = f"i64x2_add({expr}, mulx(m{i}, p{k - i}))"
         w(f"    let s = {expr};")
         w(f"    let r{k - n} = v128_and(s, mask);")
-        w("    let c = u64x2_shr(s, BITS);")
-    w(f"    let r{n - 1} = i64x2_add(t{2 * n - 1}, c);")
+        w(f"    let c = {shr}(s, BITS);")
+    w(f"    let r{n - 1} = {f'i64x2_add({top}, c)' if top else 'c'};")
     lane = lambda l: ", ".join(f"u64x2_extract_lane::<{l}>(r{i})" for i in range(n))
     w(f"    ([{lane(0)}], [{lane(1)}])")
 
@@ -321,16 +446,15 @@ def simd_mul2(n):
 
 def simd_mul1(n):
     """One product a·b, its product half in two lanes: lane 0 holds a·b_lo (the low h limbs of
-    b), lane 1 a·b_hi (the others), each summed and normalized in its lane; the two are added
-    at an offset of h limbs and reduced in scalar code, as `unrolled.rs` does."""
+    b), lane 1 a·b_hi (the others); the lanes' columns are added at an offset of h limbs into
+    the product's columns and reduced in scalar code, as `unrolled.rs` does."""
     h = (n + 1) // 2
     cols = n + h - 1
     out = []
     w = out.append
     w("/// `a·b/R mod p`: one Montgomery multiplication whose product half runs in two lanes. Lane 0")
-    w(f"/// sums the columns of `a·(b mod 2^{30 * h})`, lane 1 those of `a·(b >> {30 * h})`, both")
-    w(f"/// normalized side by side; their limbs are added {h} apart (each sum below 2^31) and reduced")
-    w("/// one column at a time as in `unrolled.rs`.")
+    w(f"/// sums the columns of `a·(b mod 2^{30 * h})`, lane 1 those of `a·(b >> {30 * h})`; added {h}")
+    w("/// columns apart they are the product's columns, reduced one at a time as in `unrolled.rs`.")
     w("#[inline(always)]")
     w(f"pub(super) fn mul1_{n}(a: [u64; {n}], b: [u64; {n}], p: [u64; {n}], p_inv: u64) -> [u64; {n}] {{")
     for i in range(n):
@@ -343,18 +467,17 @@ def simd_mul1(n):
         for t in terms[1:]:
             expr = f"i64x2_add({expr}, {t})"
         w(f"    let e{k} = {expr};")
-    w("    let mask = u64x2_splat(MASK);")
-    simd_normalize(w, "e", "l", n, count=cols)
-    # Limb k of the product: lane 0 of l_k plus lane 1 of l_(k-h).
-    for k in range(2 * n):
+    # Column k of the product: lane 0 of e_k plus lane 1 of e_(k-h), summed as they are.
+    for k in range(2 * n - 1):
         parts = []
-        if k <= cols:
-            parts.append(f"u64x2_extract_lane::<0>(l{k})")
-        if 0 <= k - h <= cols - 1:
-            parts.append(f"u64x2_extract_lane::<1>(l{k - h})")
-        w(f"    let t{k} = {' + '.join(parts)};")
+        if k < cols:
+            parts.append(f"u64x2_extract_lane::<0>(e{k})")
+        if 0 <= k - h < cols:
+            parts.append(f"u64x2_extract_lane::<1>(e{k - h})")
+        w(f"    let c{k} = {' + '.join(parts)};")
     w(f"    let [{', '.join(f'p{j}' for j in range(n))}] = p;")
-    emit_reduce(w, "t", "r", n)
+    inputs, top = emit_fused_normalize(w, "c", "t", n)
+    emit_reduce(w, "t", "r", n, inputs, top)
     w(f"    [{', '.join(f'r{i}' for i in range(n))}]")
     w("}")
     return "\n".join(out)

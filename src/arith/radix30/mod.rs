@@ -12,7 +12,9 @@
 //!
 //! Multiplication and squaring run as straight-line code generated (`bench/generators/`) for the
 //! limb counts in use (13 for Fp, 9 for Fr): the compiler does not unroll the loops below, which
-//! remain the specification (and serve other limb counts).
+//! remain the specification (and serve other limb counts). The generated code lets a product
+//! column enter the reduction unnormalized where the two fit in 64 bits together, so only the
+//! middle columns pay a carry pass; the limbs it returns are the same.
 //!
 //! With the `radix30_simd128` kernel (`cfg(icbls_kernel = "radix30_simd128")`, chosen by
 //! `build.rs`: the default on wasm32) pairs of products run in two `simd128` lanes (`simd.rs`,
@@ -537,4 +539,71 @@ fn carry<const N: usize>(mut x: [u64; N]) -> [u64; N] {
         *limb &= MASK;
     }
     x
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{unrolled, Params, MASK};
+    use crate::arith::{P_WORDS, R_WORDS};
+    use alloc::vec::Vec;
+    use num_bigint::BigUint;
+
+    fn value(limbs: &[u64]) -> BigUint {
+        limbs.iter().rev().fold(BigUint::from(0u32), |acc, &l| (acc << 30u32) + l)
+    }
+
+    /// The exact integer a Montgomery product of the limbs `a` and `b` must return: `(ab + mp)/R`
+    /// with `m = -ab/p mod R` (`p_inv` is `p^-1 mod R`), whatever the inputs' size.
+    fn montgomery(a: &[u64], b: &[u64], p: &BigUint, p_inv: &BigUint, n: usize) -> BigUint {
+        let r = BigUint::from(1u32) << (30 * n);
+        let t = value(a) * value(b);
+        let m = (&r - (&t * p_inv) % &r) % &r;
+        (t + m * p) >> (30 * n)
+    }
+
+    /// The straight-line kernels leave product columns unnormalized where the reduction's
+    /// column has room for them (`fused_plan` in `bench/generators/radix30_kernels.py` checks it
+    /// for any 30-bit limbs, beyond the values below `8p` they are given). So at the limbs'
+    /// extremes (every limb `2^30 - 1`, one limb at its extreme, one limb zero) and on random
+    /// 30-bit limbs they must return the exact Montgomery product.
+    fn straight_line_kernels_are_exact<const N: usize>(
+        words: &[u64; 6],
+        mul: fn([u64; N], [u64; N], [u64; N], u64) -> [u64; N],
+        square: fn([u64; N], [u64; N], u64) -> [u64; N],
+    ) {
+        let k = Params::<N>::new(words);
+        let p = value(&k.p);
+        let r = BigUint::from(1u32) << (30 * N);
+        // p^(φ(R) - 1) = p^-1 mod R, φ(2^k) = 2^(k-1).
+        let p_inv = p.modpow(&((&r >> 1u32) - 1u32), &r);
+        let mut inputs: Vec<[u64; N]> = Vec::from([[MASK; N], [0; N]]);
+        for i in 0..N {
+            let mut one = [0; N];
+            one[i] = MASK;
+            let mut all_but_one = [MASK; N];
+            all_but_one[i] = 0;
+            inputs.extend([one, all_but_one]);
+        }
+        let mut state = 7u64;
+        for _ in 0..500 {
+            inputs.push(core::array::from_fn(|_| crate::fields::splitmix64(&mut state) & MASK));
+        }
+        for (i, a) in inputs.iter().enumerate() {
+            for b in inputs.iter().skip(i % 7).step_by(7) {
+                let expected = montgomery(a, b, &p, &p_inv, N);
+                assert_eq!(value(&mul(*a, *b, k.p, k.p_inv)), expected, "product of {a:?} and {b:?}");
+            }
+            assert_eq!(value(&square(*a, k.p, k.p_inv)), montgomery(a, a, &p, &p_inv, N), "square of {a:?}");
+        }
+    }
+
+    #[test]
+    fn straight_line_fp_kernels_are_exact_on_any_30_bit_limbs() {
+        straight_line_kernels_are_exact::<13>(&P_WORDS, unrolled::mul_13, unrolled::square_13);
+    }
+
+    #[test]
+    fn straight_line_fr_kernels_are_exact_on_any_30_bit_limbs() {
+        straight_line_kernels_are_exact::<9>(&R_WORDS, unrolled::mul_9, unrolled::square_9);
+    }
 }

@@ -7,7 +7,9 @@ use super::{cast, simd, Elem, Params};
 /// An unreduced element `c0 + c1·u` of this field's quadratic extension (`u² = -1`), as a sum
 /// and difference of double-width products (see [`Params::wide_mul_quadratic`]), exact. Valid
 /// when each coefficient of the value reduced lies within `±p·2^(30N-1)` (about `315p²`), the
-/// products' inputs having 30-bit limbs and values below `8p` (`2·8p·8p = 128p²` each).
+/// products' inputs having 30-bit limbs and values below `8p` (`2·8p·8p = 128p²` each), and it
+/// sums fewer than 2^28 products (each column within `±2^59`: the reduction takes the columns
+/// without a carry pass, `signed_columns_fit` in the kernel generator).
 #[derive(Clone, Copy)]
 pub(crate) struct Wide2<const N: usize>([core::arch::wasm32::v128; 26]);
 
