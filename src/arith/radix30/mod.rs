@@ -229,9 +229,8 @@ impl<const N: usize> Params<N> {
         Elem::from_limbs(self.one)
     }
 
-    /// `a + b`, reduced below `2p` ([`Self::lincomb`]: one carry pass and a quotient
-    /// estimate, cheaper under the meter than adding and conditionally subtracting `2p`,
-    /// 330 instructions against 360).
+    /// `a + b`, reduced below `2p` ([`Self::lincomb`]: a quotient estimate and one pass,
+    /// cheaper under the meter than adding and conditionally subtracting `2p`).
     #[inline]
     pub(crate) fn add(&self, a: &Elem<N>, b: &Elem<N>) -> Elem<N> {
         self.lincomb([(a, 1), (b, 1)])
@@ -249,37 +248,76 @@ impl<const N: usize> Params<N> {
     }
 
     /// `k·a` for a small integer `k` (at most 64), below `2p`. Montgomery form is linear, so
-    /// this is the plain integer product `k·a < 128p`, in one carry pass, reduced by
-    /// [`Self::subtract_quotient`]. Far cheaper than the additions it replaces (three for
-    /// `8·a`).
+    /// this is the plain integer product `k·a < 128p`, reduced by [`Self::reduce_columns`]. Far
+    /// cheaper than the additions it replaces (three for `8·a`).
     #[inline]
     pub(crate) fn mul_small(&self, a: &Elem<N>, k: u64) -> Elem<N> {
         debug_assert!(k <= 64);
-        let a = a.limbs();
-        let mut v = [0u64; N];
-        let mut c = 0u64;
-        for i in 0..N {
-            let w = a[i] * k + c;
-            v[i] = w & MASK;
-            c = w >> BITS;
-        }
-        self.subtract_quotient(v, c)
+        self.lincomb([(a, k as i64)])
     }
 
     /// `Σ k_i·a_i` for small signed integers `k_i` (`Σ|k_i| ≤ 64`), below `2p`: one pass over
     /// the limbs summing every term (with `2p·Σ|negative k_i|` added so the sum is not
-    /// negative), then the quotient estimate of [`Self::mul_small`]. A chain of additions,
-    /// subtractions and doublings over the same inputs costs one reduction per step; this
-    /// costs one in all. With constant `k_i` (the inlined call sites) the products fold into
-    /// shifts and additions.
+    /// negative), a quotient estimate from its two top columns, and one pass subtracting
+    /// `q·p` and carrying ([`Self::reduce_columns`]). A chain of additions, subtractions and
+    /// doublings over the same inputs costs one reduction per step; this costs one in all.
+    /// With constant `k_i` (the inlined call sites) the products fold into shifts and
+    /// additions.
     #[inline(always)]
     pub(crate) fn lincomb<const K: usize>(&self, terms: [(&Elem<N>, i64); K]) -> Elem<N> {
         debug_assert!(terms.iter().map(|(_, k)| k.abs()).sum::<i64>() <= 64);
-        let (v, carry) = self.sum_terms(&terms);
-        // The sum is below 128p < 2^388 and not negative when the inputs are below 2p, as
-        // they must be (an unreduced input would show here as a negative carry).
-        debug_assert!(carry >= 0, "lincomb of an input not below 2p");
-        self.subtract_quotient(v, carry as u64)
+        self.reduce_columns(self.columns(&terms))
+    }
+
+    /// The columns of `Σ k_i·a_i + 2p·Σ|negative k_i|`, limb by limb, not carried: each within
+    /// `±2^38` for `Σ|k_i| ≤ 64` and 30-bit limbs, the value below `128p` and not negative when
+    /// the inputs are below `2p`.
+    ///
+    /// One simple pass per term: loops that short are unrolled, where a single loop doing
+    /// every term was not for three or more terms (13 iterations of a body that large exceed
+    /// the unroller's budget), and then cost a loop's counters and a stack array zeroed with
+    /// `memory.fill` (100 instructions plus its bytes) per call.
+    #[inline(always)]
+    fn columns<const K: usize>(&self, terms: &[(&Elem<N>, i64); K]) -> [i64; N] {
+        let mut negative = 0i64;
+        for (_, k) in terms.iter() {
+            if *k < 0 {
+                negative -= k;
+            }
+        }
+        let mut w = [0i64; N];
+        for i in 0..N {
+            w[i] = self.two_p[i] as i64 * negative;
+        }
+        for (a, k) in terms.iter() {
+            for i in 0..N {
+                w[i] += a.0[i] as i64 * k;
+            }
+        }
+        w
+    }
+
+    /// `v - q·p` for the value `v` with uncarried columns `w` (see [`Self::columns`]: below
+    /// `128p`, columns within `±2^38`), in one pass that subtracts and carries. The quotient
+    /// comes from the two top columns: `q = ⌊(w_top·2^30 + w_next - 2^9) / (p_top·2^30 + p_next
+    /// + 1)⌋`. The columns below move that numerator by less than `2^9` (they are within
+    /// `±2^38·2^(30k)`), so it is at most `v/2^(30(N-2))` and `q ≤ ⌊v/p⌋`; its relative error
+    /// is below `2^-40` and `v/p < 128`, so `q` falls short by at most one. The result is in
+    /// `[0, 2p)` and fits in N limbs.
+    #[inline(always)]
+    fn reduce_columns(&self, w: [i64; N]) -> Elem<N> {
+        let top = (w[N - 1] << BITS) + w[N - 2] - (1 << 9);
+        let divisor = (self.p[N - 1] << BITS) + self.p[N - 2] + 1;
+        let q = if top > 0 { top as u64 / divisor } else { 0 };
+        let mut out = [0u64; N];
+        let mut borrow = 0i64;
+        for i in 0..N {
+            let s = w[i] - (q * self.p[i]) as i64 + borrow;
+            out[i] = s as u64 & MASK;
+            borrow = s >> BITS;
+        }
+        debug_assert!(borrow == 0, "lincomb of an input not below 2p");
+        Elem::from_limbs(out)
     }
 
     /// `Σ k_i·a_i` like [`Self::lincomb`] but left unreduced: normalized limbs, value below
@@ -306,28 +344,9 @@ impl<const N: usize> Params<N> {
     }
 
     /// The normalized limbs of `Σ k_i·a_i + 2p·Σ|negative k_i|` and the carry out of the top.
-    ///
-    /// One simple pass per term, then one carry pass: loops that short are unrolled, where a
-    /// single loop doing both was not for three or more terms (13 iterations of a body that
-    /// large exceed the unroller's budget), and then cost a loop's counters and a stack array
-    /// zeroed with `memory.fill` (100 instructions plus its bytes) per call.
     #[inline(always)]
     fn sum_terms<const K: usize>(&self, terms: &[(&Elem<N>, i64); K]) -> ([u64; N], i64) {
-        let mut negative = 0i64;
-        for (_, k) in terms.iter() {
-            if *k < 0 {
-                negative -= k;
-            }
-        }
-        let mut w = [0i64; N];
-        for i in 0..N {
-            w[i] = self.two_p[i] as i64 * negative;
-        }
-        for (a, k) in terms.iter() {
-            for i in 0..N {
-                w[i] += a.0[i] as i64 * k;
-            }
-        }
+        let w = self.columns(terms);
         let mut v = [0u64; N];
         let mut c = 0i64;
         for i in 0..N {
@@ -336,25 +355,6 @@ impl<const N: usize> Params<N> {
             c = s >> BITS;
         }
         (v, c)
-    }
-
-    /// `v - q·p` for the value with limbs `v` and `carry` past the top (below `128p`), with
-    /// `q = ⌊top / (p_top + 1)⌋` from the top limbs: `q` never exceeds `⌊v/p⌋` and falls short
-    /// of it by at most one (the estimate's relative error is below 2^-14 and `v/p < 128`),
-    /// so the result is in `[0, 2p)` and fits in N limbs (the borrow out of the top limb
-    /// cancels `carry`).
-    #[inline(always)]
-    fn subtract_quotient(&self, v: [u64; N], carry: u64) -> Elem<N> {
-        let top = v[N - 1] + (carry << BITS);
-        let q = top / (self.p[N - 1] + 1);
-        let mut out = [0u64; N];
-        let mut borrow = 0i64;
-        for i in 0..N {
-            let s = v[i] as i64 - (q * self.p[i]) as i64 + borrow;
-            out[i] = s as u64 & MASK;
-            borrow = s >> BITS;
-        }
-        Elem::from_limbs(out)
     }
 
     /// Montgomery multiplication `a·b/R mod p`, for inputs below `2p`.
@@ -543,7 +543,7 @@ fn carry<const N: usize>(mut x: [u64; N]) -> [u64; N] {
 
 #[cfg(test)]
 mod tests {
-    use super::{unrolled, Params, MASK};
+    use super::{unrolled, Elem, Params, MASK};
     use crate::arith::{P_WORDS, R_WORDS};
     use alloc::vec::Vec;
     use num_bigint::BigUint;
@@ -595,6 +595,60 @@ mod tests {
             }
             assert_eq!(value(&square(*a, k.p, k.p_inv)), montgomery(a, a, &p, &p_inv, N), "square of {a:?}");
         }
+    }
+
+    /// `lincomb` estimates its quotient from uncarried columns: at the extremes of its inputs
+    /// (0, 1, p - 1, p, 2p - 1, values with every limb at 2^30 - 1 below 2p) and of its
+    /// coefficients (`Σ|k_i|` up to 64, all negative, all positive) the result must be the
+    /// value mod p, below `2p`, with 30-bit limbs.
+    fn lincomb_is_exact_at_the_extremes<const N: usize>(words: &[u64; 6]) {
+        let k = Params::<N>::new(words);
+        let p = value(&k.p);
+        let limbs = |x: &BigUint| -> [u64; N] {
+            core::array::from_fn(|i| ((x >> (30 * i)) & BigUint::from(MASK)).try_into().unwrap())
+        };
+        let two_p = &p * 2u32;
+        let mut values: Vec<BigUint> = [0u32, 1, 2].iter().map(|&v| BigUint::from(v)).collect();
+        values.extend([&p - 1u32, p.clone(), &p + 1u32, &two_p - 1u32, &two_p - 2u32]);
+        // Every limb at its largest, from the top limb of 2p - 1 down.
+        for top in 0..N {
+            let mut l = limbs(&(&two_p - 1u32));
+            for limb in l.iter_mut().take(top) {
+                *limb = MASK;
+            }
+            let v = value(&l);
+            if v < two_p {
+                values.push(v);
+            }
+        }
+        let coefficients: [&[i64]; 9] =
+            [&[64], &[-64], &[1, -63], &[63, -1], &[32, -32], &[9, -2], &[-1, -1], &[1, 1], &[3, -8]];
+        for ks in coefficients {
+            for (i, a) in values.iter().enumerate() {
+                let b = &values[(i * 5 + 3) % values.len()];
+                let (x, y) = (Elem::from_limbs(limbs(a)), Elem::from_limbs(limbs(b)));
+                let out = if ks.len() == 1 { k.lincomb([(&x, ks[0])]) } else { k.lincomb([(&x, ks[0]), (&y, ks[1])]) };
+                // Σ k_i·v_i mod p, the negative terms as p minus their residue.
+                let expected = [a, b].into_iter().zip(ks.iter()).fold(BigUint::from(0u32), |acc, (v, &c)| {
+                    let term = (v * c.unsigned_abs()) % &p;
+                    (acc + if c < 0 { &p - term } else { term }) % &p
+                });
+                let got = value(&out.limbs());
+                assert!(out.limbs().iter().all(|&l| l <= MASK), "limbs of {ks:?} on {a}, {b}");
+                assert!(got < two_p, "{ks:?} on {a}, {b}: {got} not below 2p");
+                assert_eq!(&got % &p, expected, "{ks:?} on {a}, {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn fp_lincomb_is_exact_at_the_extremes() {
+        lincomb_is_exact_at_the_extremes::<13>(&P_WORDS);
+    }
+
+    #[test]
+    fn fr_lincomb_is_exact_at_the_extremes() {
+        lincomb_is_exact_at_the_extremes::<9>(&R_WORDS);
     }
 
     #[test]
