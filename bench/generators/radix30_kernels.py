@@ -444,6 +444,27 @@ def simd_mul2(n):
     return "\n".join(out)
 
 
+def simd_mul2_wide(n):
+    out = []
+    w = out.append
+    w("/// `(a·b, c·d)` unreduced: lane 0 of limb k holds limb k of `a·b`, lane 1 that of `c·d`, both")
+    w("/// normalized (limb 2n-1 holds the top carry), the form of `fp2_wide`'s result for an Fp2")
+    w("/// value whose two coefficients are single products (a square's `(a0 + a1)(a0 - a1)` and")
+    w("/// `2a0·a1`): one pass of products where `fp2_wide` takes two.")
+    w("#[inline(always)]")
+    w(f"pub(super) fn mul2_wide_{n}(a: [u64; {n}], b: [u64; {n}], c: [u64; {n}], d: [u64; {n}]) -> [v128; {2 * n}] {{")
+    for i in range(n):
+        w(f"    let x{i} = pack(a[{i}], c[{i}]);")
+    for i in range(n):
+        w(f"    let y{i} = pack(b[{i}], d[{i}]);")
+    simd_columns(n, w, "x", "y", "c")
+    w("    let mask = u64x2_splat(MASK);")
+    simd_normalize(w, "c", "t", n)
+    w(f"    [{', '.join(f't{k}' for k in range(2 * n))}]")
+    w("}")
+    return "\n".join(out)
+
+
 def simd_mul1(n):
     """One product a·b, its product half in two lanes: lane 0 holds a·b_lo (the low h limbs of
     b), lane 1 a·b_hi (the others); the lanes' columns are added at an offset of h limbs into
@@ -542,6 +563,8 @@ def main_simd():
     parts.append(simd_mul2(13))
     parts.append("")
     parts.append(simd_mul1(13))
+    parts.append("")
+    parts.append(simd_mul2_wide(13))
     parts.append("")
     parts.append(simd_fp2_wide(13))
     parts.append("")

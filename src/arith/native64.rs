@@ -189,6 +189,17 @@ impl<const N: usize> Params<N> {
         Wide2(c0, c1)
     }
 
+    /// `a·b + (c·d)·u`.
+    pub(crate) fn wide_mul2(&self, a: &Elem<N>, b: &Elem<N>, c: &Elem<N>, d: &Elem<N>) -> Wide2<N> {
+        let (x, y) = self.mul2(a, b, c, d);
+        Wide2(x, y)
+    }
+
+    /// `2^k·x`.
+    pub(crate) fn wide_shl(&self, x: &Wide2<N>, k: u32) -> Wide2<N> {
+        Wide2(self.mul_small(&x.0, 1 << k), self.mul_small(&x.1, 1 << k))
+    }
+
     pub(crate) fn wide_add(&self, x: &Wide2<N>, y: &Wide2<N>) -> Wide2<N> {
         Wide2(self.add(&x.0, &y.0), self.add(&x.1, &y.1))
     }

@@ -257,6 +257,20 @@ impl Fp2 {
         op_count::products(Field::Fp, 3);
         Fp2Wide(FP.wide_mul_quadratic(&self.c0.0, &self.c1.0, &rhs.c0.0, &rhs.c1.0))
     }
+
+    /// `self²`, unreduced: complex squaring, `(c0 + c1)(c0 - c1)` and `2c0·c1`, its two
+    /// products in one pass of the kernel's two lanes where [`Self::mul_wide`] takes two
+    /// passes. Inputs below `2p` (the products' inputs stay below `4p`; coefficients within
+    /// `16p²`).
+    #[inline]
+    pub(crate) fn square_wide(&self) -> Fp2Wide {
+        // Complex squaring's two, whatever the kernel does (`op_count`).
+        op_count::products(Field::Fp, 2);
+        let sum = Fp::add_unreduced(&self.c0, &self.c1);
+        let difference = Fp::lincomb_unreduced([(&self.c0, 1), (&self.c1, -1)]);
+        let twice = Fp::add_unreduced(&self.c0, &self.c0);
+        Fp2Wide(FP.wide_mul2(&sum.0, &difference.0, &twice.0, &self.c1.0))
+    }
 }
 
 impl Fp2Wide {
@@ -265,6 +279,12 @@ impl Fp2Wide {
     pub(crate) fn reduce(&self) -> Fp2 {
         let (c0, c1) = FP.wide_reduce(&self.0);
         Fp2 { c0: Fp(c0), c1: Fp(c1) }
+    }
+
+    /// `2^k·self` (`k` at most 3).
+    #[inline]
+    pub(crate) fn times_power_of_two(&self, k: u32) -> Fp2Wide {
+        Fp2Wide(FP.wide_shl(&self.0, k))
     }
 
     /// Multiplication by ξ = 1 + u.

@@ -171,11 +171,14 @@ impl Coordinate for Fp2 {
     }
     #[inline]
     fn mul_3_minus_8_square(a: &Fp2, b: &Fp2, c: &Fp2) -> Fp2 {
-        // 8c² = (4c)·(2c): inputs below 8p and 4p, as `mul_wide` takes them; the difference
-        // stays within 2(8·4 + 6β)p² for `3a` below 6p and `b` below βp, far inside the
-        // reduction's bound.
+        // 8c² = 8·(c² unreduced): one pass of the kernel's products for the square, where a
+        // product takes two. The difference stays within (8·16 + 2·6β)p² for `3a` below 6p
+        // and `b` below βp (β = 4 in the doubling), inside the reduction's bound. D = 4XB from
+        // the square (X + B)² instead (`T = (X + B)² - C` reduced, `D = 2T - 2A`) measured
+        // dearer (`cargo xtask check`: the extra reduction and linear combinations cost more
+        // than the product).
         let three_a = Self::lin_unreduced([(a, 3)]);
-        (three_a.mul_wide(b) - Self::lin_unreduced([(c, 4)]).mul_wide(&Self::lin_unreduced([(c, 2)]))).reduce()
+        (three_a.mul_wide(b) - c.square_wide().times_power_of_two(3)).reduce()
     }
     fn invert_vartime(&self) -> Option<Fp2> {
         Fp2::invert_vartime(self)

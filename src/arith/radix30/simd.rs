@@ -392,6 +392,142 @@ pub(super) fn mul1_13(a: [u64; 13], b: [u64; 13], p: [u64; 13], p_inv: u64) -> [
     [r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12]
 }
 
+/// `(a·b, c·d)` unreduced: lane 0 of limb k holds limb k of `a·b`, lane 1 that of `c·d`, both
+/// normalized (limb 2n-1 holds the top carry), the form of `fp2_wide`'s result for an Fp2
+/// value whose two coefficients are single products (a square's `(a0 + a1)(a0 - a1)` and
+/// `2a0·a1`): one pass of products where `fp2_wide` takes two.
+#[inline(always)]
+pub(super) fn mul2_wide_13(a: [u64; 13], b: [u64; 13], c: [u64; 13], d: [u64; 13]) -> [v128; 26] {
+    let x0 = pack(a[0], c[0]);
+    let x1 = pack(a[1], c[1]);
+    let x2 = pack(a[2], c[2]);
+    let x3 = pack(a[3], c[3]);
+    let x4 = pack(a[4], c[4]);
+    let x5 = pack(a[5], c[5]);
+    let x6 = pack(a[6], c[6]);
+    let x7 = pack(a[7], c[7]);
+    let x8 = pack(a[8], c[8]);
+    let x9 = pack(a[9], c[9]);
+    let x10 = pack(a[10], c[10]);
+    let x11 = pack(a[11], c[11]);
+    let x12 = pack(a[12], c[12]);
+    let y0 = pack(b[0], d[0]);
+    let y1 = pack(b[1], d[1]);
+    let y2 = pack(b[2], d[2]);
+    let y3 = pack(b[3], d[3]);
+    let y4 = pack(b[4], d[4]);
+    let y5 = pack(b[5], d[5]);
+    let y6 = pack(b[6], d[6]);
+    let y7 = pack(b[7], d[7]);
+    let y8 = pack(b[8], d[8]);
+    let y9 = pack(b[9], d[9]);
+    let y10 = pack(b[10], d[10]);
+    let y11 = pack(b[11], d[11]);
+    let y12 = pack(b[12], d[12]);
+    let c0 = mulx(x0, y0);
+    let c1 = i64x2_add(mulx(x0, y1), mulx(x1, y0));
+    let c2 = i64x2_add(i64x2_add(mulx(x0, y2), mulx(x1, y1)), mulx(x2, y0));
+    let c3 = i64x2_add(i64x2_add(i64x2_add(mulx(x0, y3), mulx(x1, y2)), mulx(x2, y1)), mulx(x3, y0));
+    let c4 = i64x2_add(i64x2_add(i64x2_add(i64x2_add(mulx(x0, y4), mulx(x1, y3)), mulx(x2, y2)), mulx(x3, y1)), mulx(x4, y0));
+    let c5 = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(mulx(x0, y5), mulx(x1, y4)), mulx(x2, y3)), mulx(x3, y2)), mulx(x4, y1)), mulx(x5, y0));
+    let c6 = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(mulx(x0, y6), mulx(x1, y5)), mulx(x2, y4)), mulx(x3, y3)), mulx(x4, y2)), mulx(x5, y1)), mulx(x6, y0));
+    let c7 = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(mulx(x0, y7), mulx(x1, y6)), mulx(x2, y5)), mulx(x3, y4)), mulx(x4, y3)), mulx(x5, y2)), mulx(x6, y1)), mulx(x7, y0));
+    let c8 = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(mulx(x0, y8), mulx(x1, y7)), mulx(x2, y6)), mulx(x3, y5)), mulx(x4, y4)), mulx(x5, y3)), mulx(x6, y2)), mulx(x7, y1)), mulx(x8, y0));
+    let c9 = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(mulx(x0, y9), mulx(x1, y8)), mulx(x2, y7)), mulx(x3, y6)), mulx(x4, y5)), mulx(x5, y4)), mulx(x6, y3)), mulx(x7, y2)), mulx(x8, y1)), mulx(x9, y0));
+    let c10 = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(mulx(x0, y10), mulx(x1, y9)), mulx(x2, y8)), mulx(x3, y7)), mulx(x4, y6)), mulx(x5, y5)), mulx(x6, y4)), mulx(x7, y3)), mulx(x8, y2)), mulx(x9, y1)), mulx(x10, y0));
+    let c11 = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(mulx(x0, y11), mulx(x1, y10)), mulx(x2, y9)), mulx(x3, y8)), mulx(x4, y7)), mulx(x5, y6)), mulx(x6, y5)), mulx(x7, y4)), mulx(x8, y3)), mulx(x9, y2)), mulx(x10, y1)), mulx(x11, y0));
+    let c12 = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(mulx(x0, y12), mulx(x1, y11)), mulx(x2, y10)), mulx(x3, y9)), mulx(x4, y8)), mulx(x5, y7)), mulx(x6, y6)), mulx(x7, y5)), mulx(x8, y4)), mulx(x9, y3)), mulx(x10, y2)), mulx(x11, y1)), mulx(x12, y0));
+    let c13 = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(mulx(x1, y12), mulx(x2, y11)), mulx(x3, y10)), mulx(x4, y9)), mulx(x5, y8)), mulx(x6, y7)), mulx(x7, y6)), mulx(x8, y5)), mulx(x9, y4)), mulx(x10, y3)), mulx(x11, y2)), mulx(x12, y1));
+    let c14 = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(mulx(x2, y12), mulx(x3, y11)), mulx(x4, y10)), mulx(x5, y9)), mulx(x6, y8)), mulx(x7, y7)), mulx(x8, y6)), mulx(x9, y5)), mulx(x10, y4)), mulx(x11, y3)), mulx(x12, y2));
+    let c15 = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(mulx(x3, y12), mulx(x4, y11)), mulx(x5, y10)), mulx(x6, y9)), mulx(x7, y8)), mulx(x8, y7)), mulx(x9, y6)), mulx(x10, y5)), mulx(x11, y4)), mulx(x12, y3));
+    let c16 = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(mulx(x4, y12), mulx(x5, y11)), mulx(x6, y10)), mulx(x7, y9)), mulx(x8, y8)), mulx(x9, y7)), mulx(x10, y6)), mulx(x11, y5)), mulx(x12, y4));
+    let c17 = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(mulx(x5, y12), mulx(x6, y11)), mulx(x7, y10)), mulx(x8, y9)), mulx(x9, y8)), mulx(x10, y7)), mulx(x11, y6)), mulx(x12, y5));
+    let c18 = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(mulx(x6, y12), mulx(x7, y11)), mulx(x8, y10)), mulx(x9, y9)), mulx(x10, y8)), mulx(x11, y7)), mulx(x12, y6));
+    let c19 = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(mulx(x7, y12), mulx(x8, y11)), mulx(x9, y10)), mulx(x10, y9)), mulx(x11, y8)), mulx(x12, y7));
+    let c20 = i64x2_add(i64x2_add(i64x2_add(i64x2_add(mulx(x8, y12), mulx(x9, y11)), mulx(x10, y10)), mulx(x11, y9)), mulx(x12, y8));
+    let c21 = i64x2_add(i64x2_add(i64x2_add(mulx(x9, y12), mulx(x10, y11)), mulx(x11, y10)), mulx(x12, y9));
+    let c22 = i64x2_add(i64x2_add(mulx(x10, y12), mulx(x11, y11)), mulx(x12, y10));
+    let c23 = i64x2_add(mulx(x11, y12), mulx(x12, y11));
+    let c24 = mulx(x12, y12);
+    let mask = u64x2_splat(MASK);
+    let t0 = v128_and(c0, mask);
+    let c = u64x2_shr(c0, BITS);
+    let s = i64x2_add(c1, c);
+    let t1 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(c2, c);
+    let t2 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(c3, c);
+    let t3 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(c4, c);
+    let t4 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(c5, c);
+    let t5 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(c6, c);
+    let t6 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(c7, c);
+    let t7 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(c8, c);
+    let t8 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(c9, c);
+    let t9 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(c10, c);
+    let t10 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(c11, c);
+    let t11 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(c12, c);
+    let t12 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(c13, c);
+    let t13 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(c14, c);
+    let t14 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(c15, c);
+    let t15 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(c16, c);
+    let t16 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(c17, c);
+    let t17 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(c18, c);
+    let t18 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(c19, c);
+    let t19 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(c20, c);
+    let t20 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(c21, c);
+    let t21 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(c22, c);
+    let t22 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(c23, c);
+    let t23 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(c24, c);
+    let t24 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let t25 = c;
+    [t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15, t16, t17, t18, t19, t20, t21, t22, t23, t24, t25]
+}
+
 /// The Fp2 product `(a0 + a1·u)(b0 + b1·u)`, `u² = -1`, unreduced: lane 0 of limb k holds limb
 /// k of `a0·b0 - a1·b1`, lane 1 that of `a0·b1 + a1·b0`, as signed 30-bit digits (each within
 /// (-2^30, 2^31)); limb 2n-1 holds the top carry. Sums and differences of such values are

@@ -50,6 +50,19 @@ impl<const N: usize> Params<N> {
         Wide2(c0, c1)
     }
 
+    /// `a·b + (c·d)·u`, unreduced (here: reduced eagerly).
+    #[inline]
+    pub(crate) fn wide_mul2(&self, a: &Elem<N>, b: &Elem<N>, c: &Elem<N>, d: &Elem<N>) -> Wide2<N> {
+        let (x, y) = self.mul2(a, b, c, d);
+        Wide2(x, y)
+    }
+
+    /// `2^k·x`, unreduced (here: reduced eagerly).
+    #[inline]
+    pub(crate) fn wide_shl(&self, x: &Wide2<N>, k: u32) -> Wide2<N> {
+        Wide2(self.mul_small(&x.0, 1 << k), self.mul_small(&x.1, 1 << k))
+    }
+
     /// `x + y`, unreduced.
     #[inline]
     pub(crate) fn wide_add(&self, x: &Wide2<N>, y: &Wide2<N>) -> Wide2<N> {

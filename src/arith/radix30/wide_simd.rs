@@ -65,6 +65,26 @@ impl<const N: usize> Params<N> {
         Wide2(simd::fp2_wide_13(cast(&a0.limbs()), cast(&a1.limbs()), cast(&b0.limbs()), cast(&b1.limbs())))
     }
 
+    /// `a·b + (c·d)·u`, unreduced: two products in the two lanes of one pass, for an Fp2 value
+    /// whose coefficients are single products (a square's). Inputs as for
+    /// [`Self::wide_mul_quadratic`].
+    #[inline]
+    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
+    pub(crate) fn wide_mul2(&self, a: &Elem<N>, b: &Elem<N>, c: &Elem<N>, d: &Elem<N>) -> Wide2<N> {
+        // Only Fp (13 limbs) has an extension field; Fr never gets here.
+        assert!(N == 13, "the two-lane kernel is generated for 13 limbs");
+        Wide2(simd::mul2_wide_13(cast(&a.limbs()), cast(&b.limbs()), cast(&c.limbs()), cast(&d.limbs())))
+    }
+
+    /// `2^k·x`, unreduced (`k` at most 3: the columns stay inside the reduction's range).
+    #[inline]
+    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
+    pub(crate) fn wide_shl(&self, x: &Wide2<N>, k: u32) -> Wide2<N> {
+        use core::arch::wasm32::i64x2_shl;
+        debug_assert!(k <= 3);
+        Wide2(columns(|i| i64x2_shl(x.0[i], k)))
+    }
+
     /// `x + y`, unreduced.
     #[inline]
     #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
