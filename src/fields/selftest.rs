@@ -90,6 +90,16 @@ pub fn kernel_selftest(seed: u64, cases: u32) -> Result<u32, &'static str> {
         if wide != plain {
             return Err("unreduced Fp2 products disagree with four multiplications each");
         }
+        // The unreduced square in one pass, scaled and combined with a product as the Jacobian
+        // doubling's Y3 = 3a·b - 8c² does (its largest sum).
+        let three_x = Fp2::new(Fp::lincomb_unreduced([(&a, 3)]), Fp::lincomb_unreduced([(&b, 3)]));
+        let y3 = (three_x.mul_wide(&y) - z.square_wide().times_power_of_two(3)).reduce();
+        let eight = Fp2::new(Fp::from_u64(8), Fp::ZERO);
+        if z.square_wide().reduce() != fp2_product(&z, &z)
+            || y3 != fp2_product(&(x + x + x), &y) - fp2_product(&eight, &fp2_product(&z, &z))
+        {
+            return Err("unreduced Fp2 square disagrees with four multiplications");
+        }
         // Products of unreduced sums (below 8p), as the compressed squaring forms them.
         let lazy = |x: &Fp, y: &Fp, z: &Fp| Fp::lincomb_unreduced([(x, 1), (y, 1), (z, -1)]);
         let (l0, l1, l2, l3) = (lazy(&a, &b, &c), lazy(&b, &c, &d), lazy(&c, &d, &a), lazy(&d, &a, &b));
