@@ -36,6 +36,10 @@ pub(crate) trait Coordinate:
     fn square_mul(a: &Self, b: &Self, c: &Self) -> (Self, Self);
     /// `(a², b²)`, side by side where the kernel can.
     fn square2(a: &Self, b: &Self) -> (Self, Self);
+    /// The Jacobian doubling's `X3 = 9A² - 2D` with `D = 4XB` (`x` is X, replaced by X3; `a`
+    /// and `b` are A = X² and B = Y², reduced): returns D. Fp computes A² and (4X)·B as a
+    /// pair; Fp2 leaves both unreduced and reduces X3 and D, one reduction fewer.
+    fn double_x(x: &mut Self, a: &Self, b: &Self) -> Self;
     /// `3a·b - 8c²` (`a` reduced, `b` as a product's input, `c` reduced), with one reduction:
     /// the Jacobian doubling's `Y3`. Fp folds the 3 into its closing linear combination, Fp2
     /// keeps both products unreduced (`mul_wide`).
@@ -93,6 +97,13 @@ impl Coordinate for Fp {
     #[inline]
     fn square2(a: &Fp, b: &Fp) -> (Fp, Fp) {
         Fp::mul2(a, a, b, b)
+    }
+    #[inline(always)]
+    fn double_x(x: &mut Fp, a: &Fp, b: &Fp) -> Fp {
+        let pair = Self::square_mul(a, &Self::lin_unreduced([(x, 4)]), b);
+        let (a2, d) = (&pair.0, &pair.1);
+        *x = Self::lin([(a2, 9), (d, -2)]);
+        *d
     }
     #[inline]
     fn mul_3_minus_8_square(a: &Fp, b: &Fp, c: &Fp) -> Fp {
@@ -168,6 +179,16 @@ impl Coordinate for Fp2 {
     #[inline]
     fn square2(a: &Fp2, b: &Fp2) -> (Fp2, Fp2) {
         (a.square_inline(), b.square_inline())
+    }
+    /// `A²` as an unreduced square and `D` as an unreduced product: `X3 = 9A² - 2D` is one
+    /// reduction of their combination (within `(9·16 + 2·32)p²`), D another, where A², D and
+    /// a linear combination were three reductions.
+    #[inline(always)]
+    fn double_x(x: &mut Fp2, a: &Fp2, b: &Fp2) -> Fp2 {
+        let a2 = a.square_wide();
+        let d = Self::lin_unreduced([(x, 4)]).mul_wide(b);
+        *x = (a2.times_power_of_two(3) + a2 - d.times_power_of_two(1)).reduce();
+        d.reduce()
     }
     #[inline]
     fn mul_3_minus_8_square(a: &Fp2, b: &Fp2, c: &Fp2) -> Fp2 {

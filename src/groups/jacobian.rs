@@ -68,8 +68,7 @@ impl<F: Coordinate> Jacobian<F> {
     fn double_xy_in_place(&mut self) {
         let squares = F::square2(&self.x, &self.y);
         let (a, b) = (&squares.0, &squares.1);
-        let (a2, d) = F::square_mul(a, &F::lin_unreduced([(&self.x, 4)]), b);
-        self.x = F::lin([(&a2, 9), (&d, -2)]);
+        let d = F::double_x(&mut self.x, a, b);
         // Y3 = E(D - X3) - 8C with C = B²: one reduction where the field keeps products wide.
         self.y = F::mul_3_minus_8_square(a, &F::lin_unreduced([(&d, 1), (&self.x, -1)]), b);
     }
