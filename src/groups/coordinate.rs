@@ -24,7 +24,7 @@ pub(crate) trait Coordinate:
     fn mul_by_3b(&self) -> Self;
     /// `Σ k_i·x_i` for small signed `k_i` (`Σ|k_i| ≤ 64`), with one reduction.
     fn lin<const K: usize>(terms: [(&Self, i64); K]) -> Self;
-    /// `Σ k_i·x_i` (`Σ|k_i| ≤ 4`) left unreduced: only as an input of a multiplication
+    /// `Σ k_i·x_i` (`Σ|k_i| ≤ 5`) left unreduced: only as an input of a multiplication
     /// (`*`, `mul2`, the product in `square_mul`), never of a squaring, an addition or a
     /// subtraction, which expect reduced inputs.
     fn lin_unreduced<const K: usize>(terms: [(&Self, i64); K]) -> Self;
@@ -37,8 +37,9 @@ pub(crate) trait Coordinate:
     /// `(a², b²)`, side by side where the kernel can.
     fn square2(a: &Self, b: &Self) -> (Self, Self);
     /// The Jacobian doubling's `X3 = 9A² - 2D` with `D = 4XB` (`x` is X, replaced by X3; `a`
-    /// and `b` are A = X² and B = Y², reduced): returns D. Fp computes A² and (4X)·B as a
-    /// pair; Fp2 leaves both unreduced and reduces X3 and D, one reduction fewer.
+    /// and `b` are A = X² and B = Y², reduced): returns `D - X3` unreduced, the input of Y3's
+    /// product. Fp computes A² and X·B as a pair and folds the 4 into the linear
+    /// combinations; Fp2 leaves A² and D unreduced and reduces X3 and D, one reduction fewer.
     fn double_x(x: &mut Self, a: &Self, b: &Self) -> Self;
     /// `3a·b - 8c²` (`a` reduced, `b` as a product's input, `c` reduced), with one reduction:
     /// the Jacobian doubling's `Y3`. Fp folds the 3 into its closing linear combination, Fp2
@@ -100,10 +101,11 @@ impl Coordinate for Fp {
     }
     #[inline(always)]
     fn double_x(x: &mut Fp, a: &Fp, b: &Fp) -> Fp {
-        let pair = Self::square_mul(a, &Self::lin_unreduced([(x, 4)]), b);
-        let (a2, d) = (&pair.0, &pair.1);
-        *x = Self::lin([(a2, 9), (d, -2)]);
-        *d
+        let pair = Self::square_mul(a, x, b);
+        let (a2, xb) = (&pair.0, &pair.1);
+        *x = Self::lin([(a2, 9), (xb, -8)]);
+        // D - X3 = 4XB - X3, below 10p: a product's input (`lincomb_unreduced`).
+        Self::lin_unreduced([(xb, 4), (x, -1)])
     }
     #[inline]
     fn mul_3_minus_8_square(a: &Fp, b: &Fp, c: &Fp) -> Fp {
@@ -188,7 +190,7 @@ impl Coordinate for Fp2 {
         let a2 = a.square_wide();
         let d = Self::lin_unreduced([(x, 4)]).mul_wide(b);
         *x = (a2.times_power_of_two(3) + a2 - d.times_power_of_two(1)).reduce();
-        d.reduce()
+        Self::lin_unreduced([(&d.reduce(), 1), (x, -1)])
     }
     #[inline]
     fn mul_3_minus_8_square(a: &Fp2, b: &Fp2, c: &Fp2) -> Fp2 {

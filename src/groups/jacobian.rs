@@ -68,9 +68,9 @@ impl<F: Coordinate> Jacobian<F> {
     fn double_xy_in_place(&mut self) {
         let squares = F::square2(&self.x, &self.y);
         let (a, b) = (&squares.0, &squares.1);
-        let d = F::double_x(&mut self.x, a, b);
+        let d_minus_x3 = F::double_x(&mut self.x, a, b);
         // Y3 = E(D - X3) - 8C with C = B²: one reduction where the field keeps products wide.
-        self.y = F::mul_3_minus_8_square(a, &F::lin_unreduced([(&d, 1), (&self.x, -1)]), b);
+        self.y = F::mul_3_minus_8_square(a, &d_minus_x3, b);
     }
 
     /// `P + Q` for `Q` with `Z = 1` (madd-2007-bl, Explicit-Formulas Database): the products
