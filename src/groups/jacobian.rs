@@ -126,7 +126,7 @@ pub(crate) fn mul_u64<F: Coordinate>(p: &Point<F>, n: u64) -> Point<F> {
     let mut acc = base;
     let mut factors = ZFactors::EMPTY;
     for bit in (0..63 - n.leading_zeros()).rev() {
-        factors.push(&mut acc.z, F::lin_unreduced([(&acc.y, 2)]));
+        factors.push(&mut acc.z, &acc.y);
         acc.double_xy_in_place();
         if (n >> bit) & 1 == 1 {
             factors.flush(&mut acc.z);
@@ -143,38 +143,39 @@ pub(crate) fn mul_u64<F: Coordinate>(p: &Point<F>, n: u64) -> Point<F> {
 /// The factors `2Y` that a run of doublings owes its `Z` (`Z3 = 2Y·Z`), multiplied in two at a
 /// time so that every product has a partner for [`Coordinate::mul2`]: the product of two
 /// factors beside `Z` times the previous such product. Per two doublings one paired product,
-/// where each doubling's own `Z3` is a lone one (in Fp, about 2,140 instructions against
-/// 2 × 1,560). Where products do not pair (`Coordinate::PAIRED_PRODUCTS` false: an Fp2
-/// product already fills both lanes) each factor is multiplied in at once, as the doubling's
-/// own `Z3 = 2Y·Z`.
+/// where each doubling's own `Z3` is a lone one (in Fp, about 1,980 instructions against
+/// 2 × 1,460). The factors are kept as `Y` and their 2s join the products' inputs (`4·pending`,
+/// `2·held`, unreduced), one pass per two doublings. Where products do not pair
+/// (`Coordinate::PAIRED_PRODUCTS` false: an Fp2 product already fills both lanes) each factor
+/// is multiplied in at once, as the doubling's own `Z3 = 2Y·Z`.
 struct ZFactors<F> {
-    /// A factor waiting for a partner (a `2Y`, unreduced: a product's input).
+    /// A `Y` waiting for a partner (its factor is `2Y`).
     held: Option<F>,
-    /// The product of two factors, not yet multiplied into `Z`.
+    /// The product of two `Y`s (their factors' product is `4·pending`), not yet multiplied into `Z`.
     pending: Option<F>,
 }
 
 impl<F: Coordinate> ZFactors<F> {
     const EMPTY: ZFactors<F> = ZFactors { held: None, pending: None };
 
-    /// Owes `z` the factor `two_y`.
+    /// Owes `z` the factor `2y`.
     #[inline]
-    fn push(&mut self, z: &mut F, two_y: F) {
+    fn push(&mut self, z: &mut F, y: &F) {
         if !F::PAIRED_PRODUCTS {
-            *z = two_y * *z;
+            *z = F::lin_unreduced([(y, 2)]) * *z;
             return;
         }
         let Some(held) = self.held.take() else {
-            self.held = Some(two_y);
+            self.held = Some(*y);
             return;
         };
         self.pending = Some(match self.pending.take() {
             Some(pending) => {
-                let (z_times_pending, pair) = F::mul2(z, &pending, &held, &two_y);
+                let (z_times_pending, pair) = F::mul2(z, &F::lin_unreduced([(&pending, 4)]), &held, y);
                 *z = z_times_pending;
                 pair
             }
-            None => held * two_y,
+            None => held * *y,
         });
     }
 
@@ -182,10 +183,10 @@ impl<F: Coordinate> ZFactors<F> {
     #[inline]
     fn flush(&mut self, z: &mut F) {
         if let Some(pending) = self.pending.take() {
-            *z = *z * pending;
+            *z = *z * F::lin_unreduced([(&pending, 4)]);
         }
         if let Some(held) = self.held.take() {
-            *z = held * *z;
+            *z = F::lin_unreduced([(&held, 2)]) * *z;
         }
     }
 }
