@@ -24,7 +24,7 @@ pub(crate) trait Coordinate:
     fn mul_by_3b(&self) -> Self;
     /// `Σ k_i·x_i` for small signed `k_i` (`Σ|k_i| ≤ 64`), with one reduction.
     fn lin<const K: usize>(terms: [(&Self, i64); K]) -> Self;
-    /// `Σ k_i·x_i` (`Σ|k_i| ≤ 5`) left unreduced: only as an input of a multiplication
+    /// `Σ k_i·x_i` (`Σ|k_i| ≤ 6`) left unreduced: only as an input of a multiplication
     /// (`*`, `mul2`, the product in `square_mul`), never of a squaring, an addition or a
     /// subtraction, which expect reduced inputs.
     fn lin_unreduced<const K: usize>(terms: [(&Self, i64); K]) -> Self;
@@ -37,14 +37,15 @@ pub(crate) trait Coordinate:
     /// `(a², b²)`, side by side where the kernel can.
     fn square2(a: &Self, b: &Self) -> (Self, Self);
     /// The Jacobian doubling's `X3 = 9A² - 2D` with `D = 4XB` (`x` is X, replaced by X3; `a`
-    /// and `b` are A = X² and B = Y², reduced): returns `D - X3` unreduced, the input of Y3's
-    /// product. Fp computes A² and X·B as a pair and folds the 4 into the linear
-    /// combinations; Fp2 leaves A² and D unreduced and reduces X3 and D, one reduction fewer.
+    /// and `b` are A = X² and B = Y², reduced). Returns what [`Self::double_y`] takes for
+    /// `D - X3`, unreduced: Fp computes A² and X·B as a pair and folds the 4 into the linear
+    /// combinations (returning `D - X3`); Fp2 leaves A² and X·B unreduced, reduces X3 and D
+    /// (one reduction fewer than A², D and a linear combination) and returns `3(D - X3)`.
     fn double_x(x: &mut Self, a: &Self, b: &Self) -> Self;
-    /// `3a·b - 8c²` (`a` reduced, `b` as a product's input, `c` reduced), with one reduction:
-    /// the Jacobian doubling's `Y3`. Fp folds the 3 into its closing linear combination, Fp2
-    /// keeps both products unreduced (`mul_wide`).
-    fn mul_3_minus_8_square(a: &Self, b: &Self, c: &Self) -> Self;
+    /// The Jacobian doubling's `Y3 = 3A(D - X3) - 8C`, `C = B²`, with one reduction, from `t`
+    /// as [`Self::double_x`] returned it: Fp folds the 3 into its closing linear combination,
+    /// Fp2 finds it in `t` and keeps both products unreduced.
+    fn double_y(a: &Self, t: &Self, b: &Self) -> Self;
     fn invert_vartime(&self) -> Option<Self>;
     fn invert(&self) -> Option<Self>;
     fn sqrt(&self) -> Option<Self>;
@@ -108,9 +109,9 @@ impl Coordinate for Fp {
         Self::lin_unreduced([(xb, 4), (x, -1)])
     }
     #[inline]
-    fn mul_3_minus_8_square(a: &Fp, b: &Fp, c: &Fp) -> Fp {
-        let (c2, ab) = Self::square_mul(c, a, b);
-        Self::lin([(&ab, 3), (&c2, -8)])
+    fn double_y(a: &Fp, t: &Fp, b: &Fp) -> Fp {
+        let (c, at) = Self::square_mul(b, a, t);
+        Self::lin([(&at, 3), (&c, -8)])
     }
     fn invert_vartime(&self) -> Option<Fp> {
         Fp::invert_vartime(self)
@@ -188,20 +189,21 @@ impl Coordinate for Fp2 {
     #[inline(always)]
     fn double_x(x: &mut Fp2, a: &Fp2, b: &Fp2) -> Fp2 {
         let a2 = a.square_wide();
-        let d = Self::lin_unreduced([(x, 4)]).mul_wide(b);
-        *x = (a2.times_power_of_two(3) + a2 - d.times_power_of_two(1)).reduce();
-        Self::lin_unreduced([(&d.reduce(), 1), (x, -1)])
+        let xb = x.mul_wide(b);
+        // 9A² - 8XB within (9·16 + 8·8)p², D = 4XB within 32p².
+        *x = (a2.times_power_of_two(3) + a2 - xb.times_power_of_two(3)).reduce();
+        let d = xb.times_power_of_two(2).reduce();
+        // 3(D - X3), below 12p: a product's input (`lin_unreduced`).
+        Self::lin_unreduced([(&d, 3), (x, -3)])
     }
     #[inline]
-    fn mul_3_minus_8_square(a: &Fp2, b: &Fp2, c: &Fp2) -> Fp2 {
-        // 8c² = 8·(c² unreduced): one pass of the kernel's products for the square, where a
-        // product takes two. The difference stays within (8·16 + 2·6β)p² for `3a` below 6p
-        // and `b` below βp (β = 4 in the doubling), inside the reduction's bound. D = 4XB from
-        // the square (X + B)² instead (`T = (X + B)² - C` reduced, `D = 2T - 2A`) measured
-        // dearer (`cargo xtask check`: the extra reduction and linear combinations cost more
-        // than the product).
-        let three_a = Self::lin_unreduced([(a, 3)]);
-        (three_a.mul_wide(b) - c.square_wide().times_power_of_two(3)).reduce()
+    fn double_y(a: &Fp2, t: &Fp2, b: &Fp2) -> Fp2 {
+        // A·3(D - X3) - 8·(C unreduced): one pass of the kernel's products for the square C,
+        // where a product takes two; within (2·2·12 + 8·16)p², inside the reduction's bound.
+        // D = 4XB from the square (X + B)² instead (`T = (X + B)² - C` reduced, `D = 2T - 2A`)
+        // measured dearer (`cargo xtask check`: the extra reduction and linear combinations
+        // cost more than the product).
+        (a.mul_wide(t) - b.square_wide().times_power_of_two(3)).reduce()
     }
     fn invert_vartime(&self) -> Option<Fp2> {
         Fp2::invert_vartime(self)

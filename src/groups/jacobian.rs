@@ -38,13 +38,14 @@ impl<F: Coordinate> Jacobian<F> {
     }
 
     /// `2P` (dbl-2009-l with a = 0): A = X², B = Y², C = B², D = 2((X + B)² - A - C) = 4XB,
-    /// E = 3A, X3 = E² - 2D, Y3 = E(D - X3) - 8C, Z3 = 2YZ. D is the product (4X)·B, beside A²
-    /// (one product where the formula has a square and two linear combinations), and C joins
-    /// Y3's product (`Coordinate::mul_3_minus_8_square`: in Fp2 both stay unreduced and Y3 pays
-    /// one reduction, lazy reduction as in the tower; in Fp the 3 of `E = 3A` joins the closing
-    /// linear combination); E is never computed: `E² = 9A²` squares A. 4X and 2Y enter their
-    /// products unreduced (a product takes inputs up to 8p, see `lin_unreduced`). The identity
-    /// (Z = 0) stays the identity; there are no points with Y = 0 (both curves have odd order).
+    /// E = 3A, X3 = E² - 2D, Y3 = E(D - X3) - 8C, Z3 = 2YZ. D is the product 4·(X·B) (one
+    /// product where the formula has a square and two linear combinations) and C joins Y3's
+    /// product, each field with its cheapest route (`Coordinate::double_x` and `double_y`: in
+    /// Fp2 the products stay unreduced until they are summed, lazy reduction as in the tower;
+    /// in Fp the constants join the linear combinations); E is never computed: `E² = 9A²`
+    /// squares A. 2Y enters its product unreduced (a product takes inputs up to 12p, see
+    /// `lin_unreduced`). The identity (Z = 0) stays the identity; there are no points with
+    /// Y = 0 (both curves have odd order).
     pub(crate) fn double(&self) -> Jacobian<F> {
         let mut p = *self;
         p.double_in_place();
@@ -68,9 +69,8 @@ impl<F: Coordinate> Jacobian<F> {
     fn double_xy_in_place(&mut self) {
         let squares = F::square2(&self.x, &self.y);
         let (a, b) = (&squares.0, &squares.1);
-        let d_minus_x3 = F::double_x(&mut self.x, a, b);
-        // Y3 = E(D - X3) - 8C with C = B²: one reduction where the field keeps products wide.
-        self.y = F::mul_3_minus_8_square(a, &d_minus_x3, b);
+        let t = F::double_x(&mut self.x, a, b);
+        self.y = F::double_y(a, &t, b);
     }
 
     /// `P + Q` for `Q` with `Z = 1` (madd-2007-bl, Explicit-Formulas Database): the products

@@ -321,15 +321,15 @@ impl<const N: usize> Params<N> {
     }
 
     /// `Σ k_i·a_i` like [`Self::lincomb`] but left unreduced: normalized limbs, value below
-    /// `2p·Σ|k_i|` (or the sum of two unreduced sums below 4p), which must stay below `10p`
-    /// (`Σ|k_i| ≤ 5`). Only for the inputs of a multiplication, which accepts values up to
+    /// `2p·Σ|k_i|` (or the sum of two unreduced sums below 4p), which must stay below `12p`
+    /// (`Σ|k_i| ≤ 6`). Only for the inputs of a multiplication, which accepts values up to
     /// about `25p`: `a·b < p·R` keeps its Montgomery reduction below `2p`, and the SIMD Fp2
-    /// products of such inputs stay inside their reduction's range (`2·10p·10p = 200p² <
+    /// products of such inputs stay inside their reduction's range (`2·12p·12p = 288p² <
     /// p·2^389`, where the sums of several such products must still be checked).
     #[inline(always)]
     pub(crate) fn lincomb_unreduced<const K: usize>(&self, terms: [(&Elem<N>, i64); K]) -> Elem<N> {
-        debug_assert!(terms.iter().map(|(_, k)| k.abs()).sum::<i64>() <= 5);
-        // Below 10p < 2^385: nothing carries past the top limb. A negative sum (an input not
+        debug_assert!(terms.iter().map(|(_, k)| k.abs()).sum::<i64>() <= 6);
+        // Below 12p < 2^385: nothing carries past the top limb. A negative sum (an input not
         // below 2p with a negative k: negative k only on reduced inputs, as the 2p offset per
         // unit of k covers no more) would show as a carry of -1.
         let (v, carry) = self.sum_terms(&terms);
