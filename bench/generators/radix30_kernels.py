@@ -465,6 +465,34 @@ def simd_mul2_wide(n):
     return "\n".join(out)
 
 
+def simd_square2(n):
+    """Two squares in the two lanes: each column's cross products once, doubled by a shift,
+    plus the diagonal square (n(n+1)/2 products where a product takes n²)."""
+    out = []
+    w = out.append
+    w("/// `(a²/R, c²/R) mod p`: two Montgomery squarings in the two lanes, each cross product")
+    w("/// computed once and doubled (`i64x2.shl`, 2): 91 two-lane products where `mul2` takes 169.")
+    w("#[inline(always)]")
+    w(f"pub(super) fn square2_{n}(a: [u64; {n}], c: [u64; {n}], p: [u64; {n}], p_inv: u64) -> ([u64; {n}], [u64; {n}]) {{")
+    for i in range(n):
+        w(f"    let x{i} = pack(a[{i}], c[{i}]);")
+    for k in range(2 * n - 1):
+        cross = [f"mulx(x{i}, x{k - i})" for i in range(n) if i < k - i < n]
+        expr = None
+        if cross:
+            expr = cross[0]
+            for t in cross[1:]:
+                expr = f"i64x2_add({expr}, {t})"
+            expr = f"i64x2_shl({expr}, 1)"
+        if k % 2 == 0:
+            diag = f"mulx(x{k // 2}, x{k // 2})"
+            expr = f"i64x2_add({expr}, {diag})" if expr else diag
+        w(f"    let c{k} = {expr};")
+    simd_reduce(n, w, signed=False)
+    w("}")
+    return "\n".join(out)
+
+
 def simd_mul1(n):
     """One product a·b, its product half in two lanes: lane 0 holds a·b_lo (the low h limbs of
     b), lane 1 a·b_hi (the others); the lanes' columns are added at an offset of h limbs into
@@ -561,6 +589,8 @@ def main_simd():
     here = KERNEL_DIR
     parts = list(SIMD_HEADER)
     parts.append(simd_mul2(13))
+    parts.append("")
+    parts.append(simd_square2(13))
     parts.append("")
     parts.append(simd_mul1(13))
     parts.append("")

@@ -145,6 +145,12 @@ impl<const N: usize> Params<N> {
         self.mul(a, a)
     }
 
+    /// `(a², c²)`, one after the other.
+    #[inline]
+    pub(crate) fn square2(&self, a: &Elem<N>, c: &Elem<N>) -> (Elem<N>, Elem<N>) {
+        (self.square(a), self.square(c))
+    }
+
     /// `(a·b, c·d)`.
     pub(crate) fn mul2(&self, a: &Elem<N>, b: &Elem<N>, c: &Elem<N>, d: &Elem<N>) -> (Elem<N>, Elem<N>) {
         (self.mul(a, b), self.mul(c, d))

@@ -30,6 +30,15 @@ impl Fp {
         (Fp(x), Fp(y))
     }
 
+    /// `(a², c²)`: two independent squares, side by side where the kernel can (two SIMD lanes
+    /// on the IC, each cross product computed once).
+    #[inline]
+    pub(crate) fn square2(a: &Fp, c: &Fp) -> (Fp, Fp) {
+        op_count::products(Field::Fp, 2);
+        let (x, y) = FP.square2(&a.0, &c.0);
+        (Fp(x), Fp(y))
+    }
+
     /// `a·b` by the kernel's reference loops, which no generated code runs: what
     /// `kernel_selftest` (feature `testing`) compares the generated products with.
     #[cfg(any(test, feature = "testing"))]

@@ -71,6 +71,9 @@ pub fn kernel_selftest(seed: u64, cases: u32) -> Result<u32, &'static str> {
         if Fp::mul2(&a, &b, &c, &d) != (a * b, c * d) {
             return Err("mul2 disagrees with two multiplications");
         }
+        if Fp::square2(&a, &c) != (a * a, c * c) {
+            return Err("square2 disagrees with two multiplications");
+        }
         let expected = (a * c - b * d, a * d + b * c);
         if Fp::mul_quadratic(&a, &b, &c, &d) != expected {
             return Err("mul_quadratic disagrees with four multiplications");
@@ -110,6 +113,9 @@ pub fn kernel_selftest(seed: u64, cases: u32) -> Result<u32, &'static str> {
         }
         if Fp::mul2(&l0, &l1, &l2, &l3) != (r0 * r1, r2 * r3) {
             return Err("paired product of unreduced sums disagrees");
+        }
+        if Fp::square2(&l0, &l3) != (r0 * r0, r3 * r3) {
+            return Err("paired square of unreduced sums disagrees");
         }
         // Fp12 products, summed unreduced, against schoolbook over single Fp2 products (every
         // 16th case: the schoolbook reference is expensive).

@@ -98,7 +98,7 @@ impl Coordinate for Fp {
     }
     #[inline]
     fn square2(a: &Fp, b: &Fp) -> (Fp, Fp) {
-        Fp::mul2(a, a, b, b)
+        Fp::square2(a, b)
     }
     #[inline(always)]
     fn double_x(x: &mut Fp, a: &Fp, b: &Fp) -> Fp {

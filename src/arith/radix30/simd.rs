@@ -226,6 +226,165 @@ pub(super) fn mul2_13(a: [u64; 13], b: [u64; 13], c: [u64; 13], d: [u64; 13], p:
     ([u64x2_extract_lane::<0>(r0), u64x2_extract_lane::<0>(r1), u64x2_extract_lane::<0>(r2), u64x2_extract_lane::<0>(r3), u64x2_extract_lane::<0>(r4), u64x2_extract_lane::<0>(r5), u64x2_extract_lane::<0>(r6), u64x2_extract_lane::<0>(r7), u64x2_extract_lane::<0>(r8), u64x2_extract_lane::<0>(r9), u64x2_extract_lane::<0>(r10), u64x2_extract_lane::<0>(r11), u64x2_extract_lane::<0>(r12)], [u64x2_extract_lane::<1>(r0), u64x2_extract_lane::<1>(r1), u64x2_extract_lane::<1>(r2), u64x2_extract_lane::<1>(r3), u64x2_extract_lane::<1>(r4), u64x2_extract_lane::<1>(r5), u64x2_extract_lane::<1>(r6), u64x2_extract_lane::<1>(r7), u64x2_extract_lane::<1>(r8), u64x2_extract_lane::<1>(r9), u64x2_extract_lane::<1>(r10), u64x2_extract_lane::<1>(r11), u64x2_extract_lane::<1>(r12)])
 }
 
+/// `(a²/R, c²/R) mod p`: two Montgomery squarings in the two lanes, each cross product
+/// computed once and doubled (`i64x2.shl`, 2): 91 two-lane products where `mul2` takes 169.
+#[inline(always)]
+pub(super) fn square2_13(a: [u64; 13], c: [u64; 13], p: [u64; 13], p_inv: u64) -> ([u64; 13], [u64; 13]) {
+    let x0 = pack(a[0], c[0]);
+    let x1 = pack(a[1], c[1]);
+    let x2 = pack(a[2], c[2]);
+    let x3 = pack(a[3], c[3]);
+    let x4 = pack(a[4], c[4]);
+    let x5 = pack(a[5], c[5]);
+    let x6 = pack(a[6], c[6]);
+    let x7 = pack(a[7], c[7]);
+    let x8 = pack(a[8], c[8]);
+    let x9 = pack(a[9], c[9]);
+    let x10 = pack(a[10], c[10]);
+    let x11 = pack(a[11], c[11]);
+    let x12 = pack(a[12], c[12]);
+    let c0 = mulx(x0, x0);
+    let c1 = i64x2_shl(mulx(x0, x1), 1);
+    let c2 = i64x2_add(i64x2_shl(mulx(x0, x2), 1), mulx(x1, x1));
+    let c3 = i64x2_shl(i64x2_add(mulx(x0, x3), mulx(x1, x2)), 1);
+    let c4 = i64x2_add(i64x2_shl(i64x2_add(mulx(x0, x4), mulx(x1, x3)), 1), mulx(x2, x2));
+    let c5 = i64x2_shl(i64x2_add(i64x2_add(mulx(x0, x5), mulx(x1, x4)), mulx(x2, x3)), 1);
+    let c6 = i64x2_add(i64x2_shl(i64x2_add(i64x2_add(mulx(x0, x6), mulx(x1, x5)), mulx(x2, x4)), 1), mulx(x3, x3));
+    let c7 = i64x2_shl(i64x2_add(i64x2_add(i64x2_add(mulx(x0, x7), mulx(x1, x6)), mulx(x2, x5)), mulx(x3, x4)), 1);
+    let c8 = i64x2_add(i64x2_shl(i64x2_add(i64x2_add(i64x2_add(mulx(x0, x8), mulx(x1, x7)), mulx(x2, x6)), mulx(x3, x5)), 1), mulx(x4, x4));
+    let c9 = i64x2_shl(i64x2_add(i64x2_add(i64x2_add(i64x2_add(mulx(x0, x9), mulx(x1, x8)), mulx(x2, x7)), mulx(x3, x6)), mulx(x4, x5)), 1);
+    let c10 = i64x2_add(i64x2_shl(i64x2_add(i64x2_add(i64x2_add(i64x2_add(mulx(x0, x10), mulx(x1, x9)), mulx(x2, x8)), mulx(x3, x7)), mulx(x4, x6)), 1), mulx(x5, x5));
+    let c11 = i64x2_shl(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(mulx(x0, x11), mulx(x1, x10)), mulx(x2, x9)), mulx(x3, x8)), mulx(x4, x7)), mulx(x5, x6)), 1);
+    let c12 = i64x2_add(i64x2_shl(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(mulx(x0, x12), mulx(x1, x11)), mulx(x2, x10)), mulx(x3, x9)), mulx(x4, x8)), mulx(x5, x7)), 1), mulx(x6, x6));
+    let c13 = i64x2_shl(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(mulx(x1, x12), mulx(x2, x11)), mulx(x3, x10)), mulx(x4, x9)), mulx(x5, x8)), mulx(x6, x7)), 1);
+    let c14 = i64x2_add(i64x2_shl(i64x2_add(i64x2_add(i64x2_add(i64x2_add(mulx(x2, x12), mulx(x3, x11)), mulx(x4, x10)), mulx(x5, x9)), mulx(x6, x8)), 1), mulx(x7, x7));
+    let c15 = i64x2_shl(i64x2_add(i64x2_add(i64x2_add(i64x2_add(mulx(x3, x12), mulx(x4, x11)), mulx(x5, x10)), mulx(x6, x9)), mulx(x7, x8)), 1);
+    let c16 = i64x2_add(i64x2_shl(i64x2_add(i64x2_add(i64x2_add(mulx(x4, x12), mulx(x5, x11)), mulx(x6, x10)), mulx(x7, x9)), 1), mulx(x8, x8));
+    let c17 = i64x2_shl(i64x2_add(i64x2_add(i64x2_add(mulx(x5, x12), mulx(x6, x11)), mulx(x7, x10)), mulx(x8, x9)), 1);
+    let c18 = i64x2_add(i64x2_shl(i64x2_add(i64x2_add(mulx(x6, x12), mulx(x7, x11)), mulx(x8, x10)), 1), mulx(x9, x9));
+    let c19 = i64x2_shl(i64x2_add(i64x2_add(mulx(x7, x12), mulx(x8, x11)), mulx(x9, x10)), 1);
+    let c20 = i64x2_add(i64x2_shl(i64x2_add(mulx(x8, x12), mulx(x9, x11)), 1), mulx(x10, x10));
+    let c21 = i64x2_shl(i64x2_add(mulx(x9, x12), mulx(x10, x11)), 1);
+    let c22 = i64x2_add(i64x2_shl(mulx(x10, x12), 1), mulx(x11, x11));
+    let c23 = i64x2_shl(mulx(x11, x12), 1);
+    let c24 = mulx(x12, x12);
+    let mask = u64x2_splat(MASK);
+    // m_k = s·p_inv mod 2^30 in the 32-bit lanes 0 and 1: the low halves of s, multiplied in
+    // 32-bit lanes (`i32x4.mul`, 2) where a 64-bit product would cost 4 and a shuffle 3.
+    let p_inv = u32x4_splat(p_inv as u32);
+    let mask32 = u32x4_splat(MASK as u32);
+    let low_halves = opaque_low_halves();
+    let id = opaque_identity();
+    let p0 = hide(pack(p[0], p[0]), id);
+    let p1 = hide(pack(p[1], p[1]), id);
+    let p2 = hide(pack(p[2], p[2]), id);
+    let p3 = hide(pack(p[3], p[3]), id);
+    let p4 = hide(pack(p[4], p[4]), id);
+    let p5 = hide(pack(p[5], p[5]), id);
+    let p6 = hide(pack(p[6], p[6]), id);
+    let p7 = hide(pack(p[7], p[7]), id);
+    let p8 = hide(pack(p[8], p[8]), id);
+    let p9 = hide(pack(p[9], p[9]), id);
+    let p10 = hide(pack(p[10], p[10]), id);
+    let p11 = hide(pack(p[11], p[11]), id);
+    let p12 = hide(pack(p[12], p[12]), id);
+    // Columns 10 to 14 normalized (below 2^30): with 13 reduction terms on top they
+    // would not fit in 64 bits. The others enter the reduction as they are (`fused_plan`).
+    let t10 = v128_and(c10, mask);
+    let cn = u64x2_shr(c10, BITS);
+    let s = i64x2_add(c11, cn);
+    let t11 = v128_and(s, mask);
+    let cn = u64x2_shr(s, BITS);
+    let s = i64x2_add(c12, cn);
+    let t12 = v128_and(s, mask);
+    let cn = u64x2_shr(s, BITS);
+    let s = i64x2_add(c13, cn);
+    let t13 = v128_and(s, mask);
+    let cn = u64x2_shr(s, BITS);
+    let s = i64x2_add(c14, cn);
+    let t14 = v128_and(s, mask);
+    let cn = u64x2_shr(s, BITS);
+    // Reduction, column by column, both lanes.
+    let c = u64x2_splat(0);
+    let s = i64x2_add(c0, c);
+    let m0 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
+    let c = u64x2_shr(i64x2_add(s, mulx(m0, p0)), BITS);
+    let s = i64x2_add(i64x2_add(c1, c), mulx(m0, p1));
+    let m1 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
+    let c = u64x2_shr(i64x2_add(s, mulx(m1, p0)), BITS);
+    let s = i64x2_add(i64x2_add(i64x2_add(c2, c), mulx(m0, p2)), mulx(m1, p1));
+    let m2 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
+    let c = u64x2_shr(i64x2_add(s, mulx(m2, p0)), BITS);
+    let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(c3, c), mulx(m0, p3)), mulx(m1, p2)), mulx(m2, p1));
+    let m3 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
+    let c = u64x2_shr(i64x2_add(s, mulx(m3, p0)), BITS);
+    let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(c4, c), mulx(m0, p4)), mulx(m1, p3)), mulx(m2, p2)), mulx(m3, p1));
+    let m4 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
+    let c = u64x2_shr(i64x2_add(s, mulx(m4, p0)), BITS);
+    let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(c5, c), mulx(m0, p5)), mulx(m1, p4)), mulx(m2, p3)), mulx(m3, p2)), mulx(m4, p1));
+    let m5 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
+    let c = u64x2_shr(i64x2_add(s, mulx(m5, p0)), BITS);
+    let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(c6, c), mulx(m0, p6)), mulx(m1, p5)), mulx(m2, p4)), mulx(m3, p3)), mulx(m4, p2)), mulx(m5, p1));
+    let m6 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
+    let c = u64x2_shr(i64x2_add(s, mulx(m6, p0)), BITS);
+    let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(c7, c), mulx(m0, p7)), mulx(m1, p6)), mulx(m2, p5)), mulx(m3, p4)), mulx(m4, p3)), mulx(m5, p2)), mulx(m6, p1));
+    let m7 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
+    let c = u64x2_shr(i64x2_add(s, mulx(m7, p0)), BITS);
+    let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(c8, c), mulx(m0, p8)), mulx(m1, p7)), mulx(m2, p6)), mulx(m3, p5)), mulx(m4, p4)), mulx(m5, p3)), mulx(m6, p2)), mulx(m7, p1));
+    let m8 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
+    let c = u64x2_shr(i64x2_add(s, mulx(m8, p0)), BITS);
+    let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(c9, c), mulx(m0, p9)), mulx(m1, p8)), mulx(m2, p7)), mulx(m3, p6)), mulx(m4, p5)), mulx(m5, p4)), mulx(m6, p3)), mulx(m7, p2)), mulx(m8, p1));
+    let m9 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
+    let c = u64x2_shr(i64x2_add(s, mulx(m9, p0)), BITS);
+    let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(t10, c), mulx(m0, p10)), mulx(m1, p9)), mulx(m2, p8)), mulx(m3, p7)), mulx(m4, p6)), mulx(m5, p5)), mulx(m6, p4)), mulx(m7, p3)), mulx(m8, p2)), mulx(m9, p1));
+    let m10 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
+    let c = u64x2_shr(i64x2_add(s, mulx(m10, p0)), BITS);
+    let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(t11, c), mulx(m0, p11)), mulx(m1, p10)), mulx(m2, p9)), mulx(m3, p8)), mulx(m4, p7)), mulx(m5, p6)), mulx(m6, p5)), mulx(m7, p4)), mulx(m8, p3)), mulx(m9, p2)), mulx(m10, p1));
+    let m11 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
+    let c = u64x2_shr(i64x2_add(s, mulx(m11, p0)), BITS);
+    let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(t12, c), mulx(m0, p12)), mulx(m1, p11)), mulx(m2, p10)), mulx(m3, p9)), mulx(m4, p8)), mulx(m5, p7)), mulx(m6, p6)), mulx(m7, p5)), mulx(m8, p4)), mulx(m9, p3)), mulx(m10, p2)), mulx(m11, p1));
+    let m12 = v128_and(i32x4_mul(i8x16_swizzle(s, low_halves), p_inv), mask32);
+    let c = u64x2_shr(i64x2_add(s, mulx(m12, p0)), BITS);
+    let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(t13, c), mulx(m1, p12)), mulx(m2, p11)), mulx(m3, p10)), mulx(m4, p9)), mulx(m5, p8)), mulx(m6, p7)), mulx(m7, p6)), mulx(m8, p5)), mulx(m9, p4)), mulx(m10, p3)), mulx(m11, p2)), mulx(m12, p1));
+    let r0 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(t14, c), mulx(m2, p12)), mulx(m3, p11)), mulx(m4, p10)), mulx(m5, p9)), mulx(m6, p8)), mulx(m7, p7)), mulx(m8, p6)), mulx(m9, p5)), mulx(m10, p4)), mulx(m11, p3)), mulx(m12, p2));
+    let r1 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(c15, cn), c), mulx(m3, p12)), mulx(m4, p11)), mulx(m5, p10)), mulx(m6, p9)), mulx(m7, p8)), mulx(m8, p7)), mulx(m9, p6)), mulx(m10, p5)), mulx(m11, p4)), mulx(m12, p3));
+    let r2 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(c16, c), mulx(m4, p12)), mulx(m5, p11)), mulx(m6, p10)), mulx(m7, p9)), mulx(m8, p8)), mulx(m9, p7)), mulx(m10, p6)), mulx(m11, p5)), mulx(m12, p4));
+    let r3 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(c17, c), mulx(m5, p12)), mulx(m6, p11)), mulx(m7, p10)), mulx(m8, p9)), mulx(m9, p8)), mulx(m10, p7)), mulx(m11, p6)), mulx(m12, p5));
+    let r4 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(c18, c), mulx(m6, p12)), mulx(m7, p11)), mulx(m8, p10)), mulx(m9, p9)), mulx(m10, p8)), mulx(m11, p7)), mulx(m12, p6));
+    let r5 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(c19, c), mulx(m7, p12)), mulx(m8, p11)), mulx(m9, p10)), mulx(m10, p9)), mulx(m11, p8)), mulx(m12, p7));
+    let r6 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(c20, c), mulx(m8, p12)), mulx(m9, p11)), mulx(m10, p10)), mulx(m11, p9)), mulx(m12, p8));
+    let r7 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(i64x2_add(c21, c), mulx(m9, p12)), mulx(m10, p11)), mulx(m11, p10)), mulx(m12, p9));
+    let r8 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(i64x2_add(i64x2_add(i64x2_add(c22, c), mulx(m10, p12)), mulx(m11, p11)), mulx(m12, p10));
+    let r9 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(i64x2_add(i64x2_add(c23, c), mulx(m11, p12)), mulx(m12, p11));
+    let r10 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let s = i64x2_add(i64x2_add(c24, c), mulx(m12, p12));
+    let r11 = v128_and(s, mask);
+    let c = u64x2_shr(s, BITS);
+    let r12 = c;
+    ([u64x2_extract_lane::<0>(r0), u64x2_extract_lane::<0>(r1), u64x2_extract_lane::<0>(r2), u64x2_extract_lane::<0>(r3), u64x2_extract_lane::<0>(r4), u64x2_extract_lane::<0>(r5), u64x2_extract_lane::<0>(r6), u64x2_extract_lane::<0>(r7), u64x2_extract_lane::<0>(r8), u64x2_extract_lane::<0>(r9), u64x2_extract_lane::<0>(r10), u64x2_extract_lane::<0>(r11), u64x2_extract_lane::<0>(r12)], [u64x2_extract_lane::<1>(r0), u64x2_extract_lane::<1>(r1), u64x2_extract_lane::<1>(r2), u64x2_extract_lane::<1>(r3), u64x2_extract_lane::<1>(r4), u64x2_extract_lane::<1>(r5), u64x2_extract_lane::<1>(r6), u64x2_extract_lane::<1>(r7), u64x2_extract_lane::<1>(r8), u64x2_extract_lane::<1>(r9), u64x2_extract_lane::<1>(r10), u64x2_extract_lane::<1>(r11), u64x2_extract_lane::<1>(r12)])
+}
+
 /// `a·b/R mod p`: one Montgomery multiplication whose product half runs in two lanes. Lane 0
 /// sums the columns of `a·(b mod 2^210)`, lane 1 those of `a·(b >> 210)`; added 7
 /// columns apart they are the product's columns, reduced one at a time as in `unrolled.rs`.

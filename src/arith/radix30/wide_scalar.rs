@@ -21,6 +21,12 @@ impl<const N: usize> Params<N> {
         (self.mul(a, b), self.mul(c, d))
     }
 
+    /// `(a², c²)`, one after the other.
+    #[inline]
+    pub(crate) fn square2(&self, a: &Elem<N>, c: &Elem<N>) -> (Elem<N>, Elem<N>) {
+        (self.square(a), self.square(c))
+    }
+
     /// The product `(a0 + a1·u)(b0 + b1·u)` in this field's quadratic extension by `u² = -1`:
     /// `(a0·b0 - a1·b1, a0·b1 + a1·b0)`, each coefficient reduced once: by Karatsuba over
     /// double-width products (13 limbs).

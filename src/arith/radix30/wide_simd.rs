@@ -32,6 +32,18 @@ impl<const N: usize> Params<N> {
         (self.mul(a, b), self.mul(c, d))
     }
 
+    /// `(a², c²)`: both squares at once in two `simd128` lanes (13 limbs), each cross product
+    /// computed once.
+    #[inline]
+    #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
+    pub(crate) fn square2(&self, a: &Elem<N>, c: &Elem<N>) -> (Elem<N>, Elem<N>) {
+        if N == 13 {
+            let (x, y) = simd::square2_13(cast(&a.limbs()), cast(&c.limbs()), cast(&self.p), self.p_inv);
+            return (Elem::from_limbs(cast(&x)), Elem::from_limbs(cast(&y)));
+        }
+        (self.square(a), self.square(c))
+    }
+
     /// `a·b`, one product, its product half in two `simd128` lanes (13 limbs): compare the
     /// `fp_mul` column of the kernel variants in `bench/RESULTS.md` with the scalar kernel's.
     #[inline]
