@@ -549,6 +549,11 @@ mod tests {
     use alloc::vec::Vec;
     use num_bigint::BigUint;
 
+    /// A straight-line product: `(a, b, p, p_inv)` to the limbs of `ab/R`.
+    type Product<const N: usize> = fn([u64; N], [u64; N], [u64; N], u64) -> [u64; N];
+    /// A straight-line square: `(a, p, p_inv)` to the limbs of `a²/R`.
+    type Square<const N: usize> = fn([u64; N], [u64; N], u64) -> [u64; N];
+
     fn value(limbs: &[u64]) -> BigUint {
         limbs.iter().rev().fold(BigUint::from(0u32), |acc, &l| (acc << 30u32) + l)
     }
@@ -567,11 +572,7 @@ mod tests {
     /// for any 30-bit limbs, beyond the values below `8p` they are given). So at the limbs'
     /// extremes (every limb `2^30 - 1`, one limb at its extreme, one limb zero) and on random
     /// 30-bit limbs they must return the exact Montgomery product.
-    fn straight_line_kernels_are_exact<const N: usize>(
-        words: &[u64; 6],
-        mul: fn([u64; N], [u64; N], [u64; N], u64) -> [u64; N],
-        square: fn([u64; N], [u64; N], u64) -> [u64; N],
-    ) {
+    fn straight_line_kernels_are_exact<const N: usize>(words: &[u64; 6], mul: Product<N>, square: Square<N>) {
         let k = Params::<N>::new(words);
         let p = value(&k.p);
         let r = BigUint::from(1u32) << (30 * N);
