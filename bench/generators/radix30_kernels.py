@@ -428,17 +428,22 @@ def simd_columns(n, w, x, y, name):
         w(f"    let {name}{k} = {expr};")
 
 
+def simd_pair_columns(n, w):
+    """Emits the columns c0.. of a·b in lane 0 and c·d in lane 1 (operands a, b, c, d)."""
+    for i in range(n):
+        w(f"    let x{i} = pack(a[{i}], c[{i}]);")
+    for i in range(n):
+        w(f"    let y{i} = pack(b[{i}], d[{i}]);")
+    simd_columns(n, w, "x", "y", "c")
+
+
 def simd_mul2(n):
     out = []
     w = out.append
     w("/// `(a·b/R, c·d/R) mod p`: two Montgomery multiplications in the two lanes.")
     w("#[inline(always)]")
     w(f"pub(super) fn mul2_{n}(a: [u64; {n}], b: [u64; {n}], c: [u64; {n}], d: [u64; {n}], p: [u64; {n}], p_inv: u64) -> ([u64; {n}], [u64; {n}]) {{")
-    for i in range(n):
-        w(f"    let x{i} = pack(a[{i}], c[{i}]);")
-    for i in range(n):
-        w(f"    let y{i} = pack(b[{i}], d[{i}]);")
-    simd_columns(n, w, "x", "y", "c")
+    simd_pair_columns(n, w)
     simd_reduce(n, w, signed=False)
     w("}")
     return "\n".join(out)
@@ -453,11 +458,7 @@ def simd_mul2_wide(n):
     w("/// `2a0·a1`): one pass of products where `fp2_wide` takes two.")
     w("#[inline(always)]")
     w(f"pub(super) fn mul2_wide_{n}(a: [u64; {n}], b: [u64; {n}], c: [u64; {n}], d: [u64; {n}]) -> [v128; {2 * n}] {{")
-    for i in range(n):
-        w(f"    let x{i} = pack(a[{i}], c[{i}]);")
-    for i in range(n):
-        w(f"    let y{i} = pack(b[{i}], d[{i}]);")
-    simd_columns(n, w, "x", "y", "c")
+    simd_pair_columns(n, w)
     w("    let mask = u64x2_splat(MASK);")
     simd_normalize(w, "c", "t", n)
     w(f"    [{', '.join(f't{k}' for k in range(2 * n))}]")
