@@ -74,11 +74,21 @@ impl Fp2 {
     #[inline]
     #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub(crate) fn square_inline(&self) -> Fp2 {
-        let a = Fp::add_unreduced(&self.c0, &self.c1);
-        let b = Fp::lincomb_unreduced([(&self.c0, 1), (&self.c1, -1)]);
-        let twice = Fp::add_unreduced(&self.c0, &self.c0);
-        let (c0, c1) = Fp::mul2(&a, &b, &twice, &self.c1);
+        let [sum, difference, twice] = self.square_operands();
+        let (c0, c1) = Fp::mul2(&sum, &difference, &twice, &self.c1);
         Fp2 { c0, c1 }
+    }
+
+    /// Complex squaring's operands, `c0 + c1`, `c0 - c1` and `2c0`: the square is
+    /// `(c0 + c1)(c0 - c1) + 2c0·c1·u`. Unreduced (below 4p for inputs below 2p), as products
+    /// take them.
+    #[inline(always)]
+    fn square_operands(&self) -> [Fp; 3] {
+        [
+            Fp::add_unreduced(&self.c0, &self.c1),
+            Fp::lincomb_unreduced([(&self.c0, 1), (&self.c1, -1)]),
+            Fp::add_unreduced(&self.c0, &self.c0),
+        ]
     }
 
     /// Multiplication by the non-residue ξ = 1 + u that defines Fp6.
@@ -266,9 +276,7 @@ impl Fp2 {
     pub(crate) fn square_wide(&self) -> Fp2Wide {
         // Complex squaring's two, whatever the kernel does (`op_count`).
         op_count::products(Field::Fp, 2);
-        let sum = Fp::add_unreduced(&self.c0, &self.c1);
-        let difference = Fp::lincomb_unreduced([(&self.c0, 1), (&self.c1, -1)]);
-        let twice = Fp::add_unreduced(&self.c0, &self.c0);
+        let [sum, difference, twice] = self.square_operands();
         Fp2Wide(FP.wide_mul2(&sum.0, &difference.0, &twice.0, &self.c1.0))
     }
 }
