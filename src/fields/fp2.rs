@@ -115,7 +115,8 @@ impl Fp2 {
 
     /// The norm `c0² + c1²`, in Fp.
     pub fn norm(&self) -> Fp {
-        self.c0.square() + self.c1.square()
+        let (a, b) = Fp::square2(&self.c0, &self.c1);
+        a + b
     }
 
     /// `1/self`, or `None` for zero: `conjugate / norm`, in time that does not depend on the
@@ -137,21 +138,11 @@ impl Fp2 {
     }
 
     /// The inverses of all of `values` with one inversion (Montgomery's simultaneous
-    /// inversion: three products per value), or `None` if one of them is zero. Variable time:
-    /// for public values.
+    /// inversion, through the norms: `batch_invert.rs`), or `None` if one of them is zero.
+    /// Variable time: for public values.
     pub(crate) fn batch_invert_vartime(values: &[Fp2]) -> Option<alloc::vec::Vec<Fp2>> {
-        let mut prefix = alloc::vec::Vec::with_capacity(values.len());
-        let mut acc = Fp2::ONE;
-        for v in values {
-            prefix.push(acc);
-            acc = acc * *v;
-        }
-        let mut inv = acc.invert_vartime()?;
-        for (p, v) in prefix.iter_mut().zip(values).rev() {
-            *p = *p * inv;
-            inv = inv * *v;
-        }
-        Some(prefix)
+        let mut inverses = values.to_vec();
+        Fp2::batch_invert_nonzero_vartime(&mut inverses).then_some(inverses)
     }
 
     /// `self^exp`, the exponent as little-endian words, by fixed 4-bit windows; for public

@@ -4,6 +4,7 @@
 
 #[macro_use]
 mod prime;
+mod batch_invert;
 pub(crate) mod eip2537;
 mod fp;
 mod fp12;

@@ -47,6 +47,9 @@ pub(crate) trait Coordinate:
     /// Fp2 finds it in `t` and keeps both products unreduced.
     fn double_y(a: &Self, t: &Self, b: &Self) -> Self;
     fn invert_vartime(&self) -> Option<Self>;
+    /// Replaces every value by its inverse with one inversion, or returns false if one of
+    /// them is zero (`batch_invert.rs` in the fields). Variable time.
+    fn batch_invert_nonzero_vartime(values: &mut [Self]) -> bool;
     fn invert(&self) -> Option<Self>;
     fn sqrt(&self) -> Option<Self>;
     /// `b` when `choose_b`, else `a`, without a branch on `choose_b`.
@@ -115,6 +118,9 @@ impl Coordinate for Fp {
     }
     fn invert_vartime(&self) -> Option<Fp> {
         Fp::invert_vartime(self)
+    }
+    fn batch_invert_nonzero_vartime(values: &mut [Fp]) -> bool {
+        Fp::batch_invert_nonzero_vartime(values)
     }
     fn invert(&self) -> Option<Fp> {
         Fp::invert(self)
@@ -207,6 +213,9 @@ impl Coordinate for Fp2 {
     }
     fn invert_vartime(&self) -> Option<Fp2> {
         Fp2::invert_vartime(self)
+    }
+    fn batch_invert_nonzero_vartime(values: &mut [Fp2]) -> bool {
+        Fp2::batch_invert_nonzero_vartime(values)
     }
     fn invert(&self) -> Option<Fp2> {
         Fp2::invert(self)

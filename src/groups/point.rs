@@ -6,6 +6,7 @@
 //! compute them side by side.
 
 use super::coordinate::Coordinate;
+use alloc::vec::Vec;
 
 /// A point `(X : Y : Z)`, standing for the affine `(X/Z, Y/Z)`; `Z = 0` is the identity
 /// `(0 : 1 : 0)`.
@@ -238,29 +239,24 @@ impl<F: Coordinate> Point<F> {
     }
 }
 
-/// Affine forms of many points with one inversion: Montgomery's simultaneous inversion
-/// ("Speeding the Pollard and elliptic curve methods of factorization", 1987), 3 products per
-/// point. Identities (Z = 0) are skipped in the product and come out as the affine identity.
+/// Affine forms of many points with one inversion (`Coordinate::batch_invert_nonzero_vartime`:
+/// Montgomery's simultaneous inversion). Identities (Z = 0) come out as the affine identity.
 /// Variable time (public points).
 pub(crate) fn batch_to_affine<F: Coordinate>(points: &[Point<F>], out: &mut [Affine<F>]) {
     assert_eq!(points.len(), out.len());
-    let mut acc = F::ONE;
-    // out[i].x temporarily holds the product of the nonzero Z before point i.
+    let mut inverses: Vec<F> = points.iter().filter(|p| !p.z.is_zero()).map(|p| p.z).collect();
+    let inverted = F::batch_invert_nonzero_vartime(&mut inverses);
+    debug_assert!(inverted, "only nonzero Z are inverted");
+    // One inverse for each nonzero Z, in order.
+    let mut inverses = inverses.iter();
     for (p, o) in points.iter().zip(out.iter_mut()) {
-        o.x = acc;
-        if !p.z.is_zero() {
-            acc = acc * p.z;
-        }
-    }
-    let mut inv = acc.invert_vartime().expect("a product of nonzero values is nonzero");
-    for (p, o) in points.iter().zip(out.iter_mut()).rev() {
-        if p.z.is_zero() {
-            *o = Affine::IDENTITY;
-            continue;
-        }
-        let (zinv, next) = F::mul2(&o.x, &inv, &inv, &p.z);
-        inv = next;
-        let (x, y) = F::mul2(&p.x, &zinv, &p.y, &zinv);
-        *o = Affine { x, y, infinity: false };
+        let zinv = if p.z.is_zero() { None } else { inverses.next() };
+        *o = match zinv {
+            Some(zinv) => {
+                let (x, y) = F::mul2(&p.x, zinv, &p.y, zinv);
+                Affine { x, y, infinity: false }
+            }
+            None => Affine::IDENTITY,
+        };
     }
 }

@@ -39,8 +39,6 @@ struct Scratch<F> {
     kind: Vec<Kind>,
     /// The denominators, then their inverses.
     den: Vec<F>,
-    /// The product of the denominators before each one.
-    prefix: Vec<F>,
 }
 
 impl Kind {
@@ -52,20 +50,16 @@ impl Kind {
 }
 
 /// `points[a] ← points[a] + points[b]` for every `(a, b)` in `pairs`, with one inversion for
-/// all of them. The pairs are applied in order and must not read an index an earlier pair of
-/// the same call writes (the denominators are computed from the values before the call).
+/// all of them (`Coordinate::batch_invert_nonzero_vartime`). The pairs are applied in order and
+/// must not read an index an earlier pair of the same call writes (the denominators are
+/// computed from the values before the call).
 ///
 /// Where the field pairs its products ([`Coordinate::PAIRED_PRODUCTS`]: `mul2` in two SIMD
-/// lanes for Fp), the prefix products run as two interleaved chains joined before the inversion
-/// and the additions are finished two at a time; in G2 that cost 1% more (`g2_msm_128`).
+/// lanes for Fp), the additions are finished two at a time.
 fn add_pairs<F: Coordinate>(points: &mut [Affine<F>], pairs: &[(u32, u32)], s: &mut Scratch<F>) {
     s.kind.clear();
     s.den.clear();
-    s.prefix.clear();
-    // One chain of prefix products (skipping the pairs that need no inversion), or where the
-    // field pairs its products two chains, i % 2, joined before the inversion (the pairs that
-    // need no inversion carry 1 through them; they are rare).
-    let mut single = F::ONE;
+    // The pairs that need no inversion carry 1 through the batch (they are rare).
     for &(a, b) in pairs {
         let (p, q) = (&points[a as usize], &points[b as usize]);
         let (kind, d) = if q.infinity {
@@ -83,49 +77,12 @@ fn add_pairs<F: Coordinate>(points: &mut [Affine<F>], pairs: &[(u32, u32)], s: &
             }
         };
         s.kind.push(kind);
-        if !F::PAIRED_PRODUCTS {
-            s.prefix.push(single);
-            if kind.inverts() {
-                single = single * d;
-            }
-        }
         s.den.push(d);
     }
     let m = pairs.len();
-    if !F::PAIRED_PRODUCTS {
-        // A product of nonzero values: never zero.
-        let mut inv = single.invert_vartime().unwrap_or(F::ZERO);
-        for i in (0..m).rev() {
-            if s.kind[i].inverts() {
-                let (inv_i, next) = F::mul2(&s.prefix[i], &inv, &inv, &s.den[i]);
-                s.den[i] = inv_i;
-                inv = next;
-            }
-        }
-    } else {
-        let mut acc = [F::ONE, F::ONE];
-        let mut i = 0;
-        while i + 1 < m {
-            s.prefix.push(acc[0]);
-            s.prefix.push(acc[1]);
-            let products = F::mul2(&acc[0], &s.den[i], &acc[1], &s.den[i + 1]);
-            acc = [products.0, products.1];
-            i += 2;
-        }
-        if i < m {
-            s.prefix.push(acc[0]);
-            acc[0] = acc[0] * s.den[i];
-        }
-        let inv = (acc[0] * acc[1]).invert_vartime().unwrap_or(F::ZERO);
-        let (inv0, inv1) = F::mul2(&inv, &acc[1], &inv, &acc[0]);
-        let mut inv = [inv0, inv1];
-        for i in (0..m).rev() {
-            let chain = &mut inv[i % 2];
-            let products = F::mul2(&s.prefix[i], chain, chain, &s.den[i]);
-            s.den[i] = products.0;
-            *chain = products.1;
-        }
-    }
+    // Every denominator is nonzero: a difference of distinct x, 2y with y ≠ 0, or 1.
+    let inverted = F::batch_invert_nonzero_vartime(&mut s.den);
+    debug_assert!(inverted);
     let mut i = 0;
     while i < m {
         let (a0, b0) = pairs[i];
@@ -217,7 +174,7 @@ pub(super) fn msm<F: Coordinate>(points: &[Affine<F>], scalars: &[u128], bits: u
             }
         }
     }
-    let mut scratch = Scratch { kind: Vec::new(), den: Vec::new(), prefix: Vec::new() };
+    let mut scratch = Scratch { kind: Vec::new(), den: Vec::new() };
     let mut pairs: Vec<(u32, u32)> = Vec::new();
     // Each bucket summed as a tree: round r adds the entry 2^r after each multiple of 2^(r+1).
     let mut stride = 1u32;
