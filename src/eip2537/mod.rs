@@ -202,9 +202,9 @@ fn at(precompile: Precompile, index: usize) -> impl Fn(DecodeError) -> Precompil
 /// A scalar as the EIP reads it: 32 big-endian bytes, any value (reduced here, which the
 /// subgroup check makes exact).
 fn scalar(bytes: &[u8]) -> Fr {
-    let mut wide = [0u8; 64];
-    wide[32..].copy_from_slice(bytes);
-    Fr::from_be_bytes_wide(&wide)
+    let mut array = [0u8; 32];
+    array.copy_from_slice(bytes);
+    Fr::from_be_bytes_reduced(&array)
 }
 
 /// G1ADD (0x0b): `P + Q` for two G1 points on the curve (not checked for the subgroup).
@@ -231,14 +231,18 @@ pub fn g1_msm(input: &[u8]) -> Result<[u8; 128], PrecompileError> {
     let op = Precompile::G1Msm;
     let k = count_pairs(op, input, G1_PAIR, "a nonzero multiple of 160 bytes")?;
     let mut points = Vec::with_capacity(k);
+    let mut x_multiples = Vec::with_capacity(k);
     let mut scalars = Vec::with_capacity(k);
     for (i, pair) in input.chunks_exact(G1_PAIR).enumerate() {
-        points.push(G1Affine::from_eip2537(&pair[..G1_POINT]).map_err(at(op, i))?);
+        // The subgroup check's `[|z|]P` is kept: the MSM's split uses it.
+        let (p, xp) = G1Affine::from_eip2537_with_x_multiple(&pair[..G1_POINT]).map_err(at(op, i))?;
+        points.push(p);
+        x_multiples.push(xp);
         scalars.push(scalar(&pair[G1_POINT..]));
     }
     let sum = match k {
         1 => G1Projective::from(points[0]).mul_vartime(&scalars[0]),
-        _ => G1Projective::msm(&points, &scalars).unwrap_or_default(),
+        _ => G1Projective::msm_with_x_multiples(&points, &x_multiples, &scalars),
     };
     Ok(sum.to_affine_vartime().to_eip2537())
 }

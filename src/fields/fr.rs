@@ -55,6 +55,24 @@ impl Fr {
         Self::from_be_bytes_wide(&be)
     }
 
+    /// Reduces a 32-byte big-endian integer modulo r (EIP-2537's scalars take any value):
+    /// `2^256 < 5r`, so at most four subtractions of r, and one conversion into the kernel's
+    /// form, where [`Self::from_be_bytes_wide`] multiplies three parts together.
+    #[cfg(feature = "eth")]
+    pub(crate) fn from_be_bytes_reduced(bytes: &[u8; 32]) -> Fr {
+        let mut words = crate::fields::words::from_be_bytes(bytes);
+        while !crate::fields::words::lt(&words, &R_WORDS) {
+            let mut borrow = false;
+            for (w, r) in words.iter_mut().zip(R_WORDS) {
+                let (d, b1) = w.overflowing_sub(r);
+                let (d, b2) = d.overflowing_sub(borrow as u64);
+                *w = d;
+                borrow = b1 | b2;
+            }
+        }
+        Fr(FR.from_words(&words))
+    }
+
     /// Reduces a 64-byte big-endian integer modulo r (for hashing to scalars).
     pub fn from_be_bytes_wide(bytes: &[u8; 64]) -> Fr {
         // x = hi·2^384 + mid·2^192 + lo, each part at most 192 bits, hence below r.
@@ -121,5 +139,55 @@ impl<'a> Product<&'a Fr> for Fr {
 impl From<u64> for Fr {
     fn from(v: u64) -> Fr {
         Fr::from_u64(v)
+    }
+}
+
+#[cfg(all(test, feature = "eth"))]
+mod tests {
+    use super::Fr;
+    use crate::arith::R_WORDS;
+
+    /// 32-byte integers reduced by subtraction agree with the 64-byte reduction, at the
+    /// multiples of r that fit in 256 bits, around them and at the extremes.
+    #[test]
+    fn reduced_32_byte_integers_match_the_wide_reduction() {
+        let be = |words: [u64; 6]| -> [u8; 32] { crate::fields::words::to_be_bytes(&words) };
+        let add = |a: [u64; 6], b: [u64; 6]| {
+            let mut out = [0u64; 6];
+            let mut carry = false;
+            for i in 0..6 {
+                let (s, c1) = a[i].overflowing_add(b[i]);
+                let (s, c2) = s.overflowing_add(carry as u64);
+                out[i] = s;
+                carry = c1 | c2;
+            }
+            out
+        };
+        let mut cases = alloc::vec![[0u8; 32], [0xff; 32]];
+        let mut multiple = [0u64; 6];
+        for _ in 0..4 {
+            multiple = add(multiple, R_WORDS);
+            for delta in [[u64::MAX, u64::MAX, u64::MAX, u64::MAX, 0, 0], [0; 6], [1, 0, 0, 0, 0, 0]] {
+                // multiple - 1 (adding 2^256 - 1 and dropping the carry), multiple, multiple + 1.
+                let mut v = add(multiple, delta);
+                v[4] = 0;
+                cases.push(be(v));
+            }
+        }
+        let mut state = 17u64;
+        for _ in 0..50 {
+            let mut bytes = [0u8; 32];
+            for chunk in bytes.chunks_exact_mut(8) {
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                chunk.copy_from_slice(&state.to_be_bytes());
+            }
+            cases.push(bytes);
+        }
+        for bytes in cases {
+            let mut wide = [0u8; 64];
+            wide[32..].copy_from_slice(&bytes);
+            assert_eq!(Fr::from_be_bytes_reduced(&bytes), Fr::from_be_bytes_wide(&wide), "{bytes:02x?}");
+        }
+        assert_eq!(Fr::from_be_bytes_reduced(&be(R_WORDS)), Fr::ZERO);
     }
 }

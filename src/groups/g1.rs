@@ -1,6 +1,6 @@
 //! G1: the order-r subgroup of `E(Fp): y² = x³ + 4`.
 
-use super::jacobian::mul_u64;
+use super::jacobian::Jacobian;
 use super::mul::{multi_mul_constant_time, multiples, odd_multiples, straus};
 use super::point::{Affine, Point};
 use super::scalar::{glv_split, glv_split_constant_time, wnaf, X};
@@ -47,17 +47,26 @@ impl G1Projective {
         Affine { x: p.x * BETA_LAMBDA, ..*p }
     }
 
-    /// `[|z|]·self`, with z the curve parameter.
-    pub(crate) fn mul_by_x_abs(&self) -> G1Projective {
-        G1Projective(mul_u64(&self.0, X))
-    }
-
     /// Whether the point is in the prime-order subgroup: `φ(P) = [-z²]P` (Scott, eprint
     /// 2021/1130, section 6; proof in eprint 2022/352). Points not on the curve give false
     /// only by accident: check the curve first.
     pub fn is_torsion_free(&self) -> bool {
-        let z2p = self.mul_by_x_abs().mul_by_x_abs();
-        self.endomorphism(&BETA_MINUS_Z2) == -z2p
+        self.torsion_free_x_multiple().is_some()
+    }
+
+    /// `[|z|]P` when the point is in the prime-order subgroup, else `None`: the test of
+    /// [`Self::is_torsion_free`] computes that multiple on its way to `[z²]P`, and an MSM over
+    /// checked points takes it as a base of its four-digit split
+    /// ([`Self::msm_with_x_multiples`]).
+    pub(crate) fn torsion_free_x_multiple(&self) -> Option<Jacobian<Fp>> {
+        let xp = Jacobian::from_point(&self.0).mul_u64(X);
+        xp.mul_u64(X).equals(&self.endomorphism(&BETA_MINUS_Z2).0.neg()).then_some(xp)
+    }
+
+    /// `[x²]Q = -φ(Q)` for a point `Q` of the subgroup (x = |z|, φ with eigenvalue `-z²`).
+    #[cfg(feature = "eth")]
+    pub(crate) fn x_squared_multiple(q: &Affine<Fp>) -> Affine<Fp> {
+        Affine { x: q.x * BETA_MINUS_Z2, y: -q.y, infinity: q.infinity }
     }
 
     /// `[k]·self` for a public scalar: GLV (Gallant, Lambert and Vanstone, CRYPTO 2001) with
@@ -79,5 +88,20 @@ impl G1Projective {
         let t0 = multiples(p);
         let t1 = t0.map(|q| Point { x: q.x * BETA_LAMBDA, ..q });
         multi_mul_constant_time(&[t0, t1], &[k0, k1], 32)
+    }
+}
+
+#[cfg(feature = "eth")]
+impl crate::G1Affine {
+    /// [`Self::from_eip2537`] that also returns `[|z|]P`, which its subgroup check computes
+    /// (for [`G1Projective::msm_with_x_multiples`]): the same checks and the same errors.
+    pub(crate) fn from_eip2537_with_x_multiple(
+        bytes: &[u8],
+    ) -> Result<(crate::G1Affine, G1Projective), crate::DecodeError> {
+        let p = Self::from_eip2537_unchecked(bytes)?;
+        match G1Projective::from(p).torsion_free_x_multiple() {
+            Some(xp) => Ok((p, G1Projective(xp.to_point()))),
+            None => Err(crate::DecodeError::NotInSubgroup { what: "G1 EIP-2537 point" }),
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! G2: the order-r subgroup of the sextic twist `E'(Fp2): y² = x³ + 4(1 + u)`.
 
-use super::jacobian::mul_u64;
+use super::jacobian::{mul_u64, Jacobian};
 use super::mul::{multi_mul_constant_time, multiples, odd_multiples, straus};
 use super::point::{Affine, Point};
 use super::scalar::{gls_split, gls_split_constant_time, wnaf, X};
@@ -87,10 +87,11 @@ impl G2Projective {
             y: -(q.y.conjugate() * PSI_Y),
             infinity: q.infinity,
         };
+        // ψ² is (x, y) ↦ (c·x, -y) with c in Fp: one Fp2-by-Fp product where ψ takes two Fp2
+        // products. (-ψ)² = ψ², and -ψ³ = ψ²∘(-ψ).
+        let psi2 = |q: &Affine<Fp2>| Affine { x: q.x.mul_by_fp(&PSI2_X), y: -q.y, infinity: q.infinity };
         let p1 = minus_psi(p);
-        let p2 = minus_psi(&p1);
-        let p3 = minus_psi(&p2);
-        [*p, p1, p2, p3]
+        [*p, p1, psi2(p), psi2(&p1)]
     }
 
     /// `[|z|]·self`, with z the curve parameter.
@@ -102,7 +103,7 @@ impl G2Projective {
     /// 2021/1130, section 4). Check the curve equation first.
     pub fn is_torsion_free(&self) -> bool {
         // z = -|z|
-        self.psi() == -self.mul_by_x_abs()
+        Jacobian::from_point(&self.0).mul_u64(X).equals(&psi(&self.0).neg())
     }
 
     /// `[k]·self` for a public scalar: GLS (Galbraith, Lin and Scott, EUROCRYPT 2009) with

@@ -24,6 +24,9 @@ impl<F: Coordinate> Jacobian<F> {
         if p.z.is_zero() {
             return Self::IDENTITY;
         }
+        if p.z == F::ONE {
+            return Jacobian { x: p.x, y: p.y, z: F::ONE };
+        }
         let (z2, xz) = F::square_mul(&p.z, &p.x, &p.z);
         Jacobian { x: xz, y: p.y * z2, z: p.z }
     }
@@ -115,29 +118,55 @@ impl<F: Coordinate> Jacobian<F> {
 /// comes back by scaling its `Z` by the base's. One product where general additions would cost
 /// 11M + 5S against 8M + 3S each.
 pub(crate) fn mul_u64<F: Coordinate>(p: &Point<F>, n: u64) -> Point<F> {
-    if n == 0 {
-        return Point::IDENTITY;
-    }
-    let jacobian = Jacobian::from_point(p);
-    if jacobian.z.is_zero() {
-        return Point::IDENTITY;
-    }
-    let base = Jacobian { x: jacobian.x, y: jacobian.y, z: F::ONE };
-    let mut acc = base;
-    let mut factors = ZFactors::EMPTY;
-    for bit in (0..63 - n.leading_zeros()).rev() {
-        factors.push(&mut acc.z, &acc.y);
-        acc.double_xy_in_place();
-        if (n >> bit) & 1 == 1 {
-            factors.flush(&mut acc.z);
-            acc = acc.add_z_one(&base);
+    Jacobian::from_point(p).mul_u64(n).to_point()
+}
+
+impl<F: Coordinate> Jacobian<F> {
+    /// `[n]·self`, as [`mul_u64`] (which converts in and out of Jacobian coordinates around
+    /// it): chains of such multiplications, and tests that end in [`Self::equals`], skip the
+    /// conversions.
+    pub(crate) fn mul_u64(&self, n: u64) -> Jacobian<F> {
+        if n == 0 || self.z.is_zero() {
+            return Self::IDENTITY;
         }
+        let base = Jacobian { x: self.x, y: self.y, z: F::ONE };
+        let mut acc = base;
+        let mut factors = ZFactors::EMPTY;
+        for bit in (0..63 - n.leading_zeros()).rev() {
+            factors.push(&mut acc.z, &acc.y);
+            acc.double_xy_in_place();
+            if (n >> bit) & 1 == 1 {
+                factors.flush(&mut acc.z);
+                acc = acc.add_z_one(&base);
+            }
+        }
+        factors.flush(&mut acc.z);
+        if self.z != F::ONE {
+            acc.z = acc.z * self.z;
+        }
+        acc
     }
-    factors.flush(&mut acc.z);
-    if jacobian.z != F::ONE {
-        acc.z = acc.z * jacobian.z;
+
+    /// Whether this is the point `q`: `X·Zq = Xq·Z²` and `Y·Zq = Yq·Z³` (`X = Xq·Z²` and
+    /// `Y = Yq·Z³` for `Zq = 1`), where converting to projective coordinates and comparing
+    /// there takes three products more.
+    pub(crate) fn equals(&self, q: &Point<F>) -> bool {
+        if self.z.is_zero() || q.z.is_zero() {
+            return self.z.is_zero() && q.z.is_zero();
+        }
+        if q.z == F::ONE {
+            let z2 = self.z.square();
+            let (xq_z2, z3) = F::mul2(&q.x, &z2, &z2, &self.z);
+            return self.x == xq_z2 && self.y == q.y * z3;
+        }
+        let (z2, x_zq) = F::square_mul(&self.z, &self.x, &q.z);
+        let (xq_z2, z3) = F::mul2(&q.x, &z2, &z2, &self.z);
+        if x_zq != xq_z2 {
+            return false;
+        }
+        let (y_zq, yq_z3) = F::mul2(&self.y, &q.z, &q.y, &z3);
+        y_zq == yq_z3
     }
-    acc.to_point()
 }
 
 /// The factors `2Y` that a run of doublings owes its `Z` (`Z3 = 2Y·Z`), multiplied in two at a
@@ -227,6 +256,36 @@ mod tests {
         assert!(minus.add_z_one(&p).to_point().is_identity());
         assert!(Jacobian::IDENTITY.add_z_one(&p).to_point().eq(&g1));
         assert!(q.add_z_one(&p).to_point().eq(&g1.double().add(&g1)));
+    }
+
+    /// `Jacobian::equals` against projective equality: the point itself with `Z = 1` and with
+    /// another `Z`, its negation, its double, and the identity on either side.
+    #[test]
+    fn jacobian_equality_matches_projective_equality() {
+        fn check<F: Coordinate>(p: Point<F>, z: F) {
+            let scaled = Point { x: p.x * z, y: p.y * z, z: p.z * z };
+            let j = Jacobian::from_point(&p.double()).mul_u64(3);
+            let six_p = p.double().double().add(&p.double());
+            for q in [
+                six_p,
+                Point { x: six_p.x * z, y: six_p.y * z, z: six_p.z * z },
+                p,
+                scaled,
+                p.neg(),
+                six_p.neg(),
+                Point::IDENTITY,
+            ] {
+                assert_eq!(j.equals(&q), j.to_point().eq(&q));
+                assert_eq!(Jacobian::<F>::IDENTITY.equals(&q), q.is_identity());
+            }
+            assert!(j.equals(&six_p) && !j.equals(&six_p.neg()));
+        }
+        let g1 = G1Projective::generator().mul_vartime(&Fr::from_u64(31)).0;
+        let g2 = G2Projective::generator().mul_vartime(&Fr::from_u64(37)).0;
+        check(g1.to_affine().to_point(), crate::Fp::from_u64(0xabcdef));
+        check(g1, crate::Fp::from_u64(5));
+        check(g2.to_affine().to_point(), crate::Fp2::new(crate::Fp::from_u64(3), crate::Fp::from_u64(9)));
+        check(g2, crate::Fp2::new(crate::Fp::ZERO, crate::Fp::from_u64(2)));
     }
 
     /// A chain that passes through the identity: `(0, 2)` has order 3 on `y² = x³ + 4`, so its

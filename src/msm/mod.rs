@@ -13,6 +13,8 @@ mod pippenger;
 
 use crate::groups::coordinate::Coordinate;
 use crate::groups::mul::{odd_multiples, straus};
+#[cfg(feature = "eth")]
+use crate::groups::point::batch_to_affine;
 use crate::groups::point::{Affine, Point};
 use crate::groups::scalar::{gls_split, glv_split, wnaf};
 use crate::{Fr, G1Affine, G1Projective, G2Affine, G2Projective};
@@ -88,6 +90,39 @@ impl G1Projective {
             short.push(k1);
         }
         Ok(G1Projective(msm_short(&bases, &short, 128, G1_AFFINE_COSTS)))
+    }
+}
+
+impl G1Projective {
+    /// `Σ [k_i] P_i` for points of the subgroup given with their multiples `[x]P_i` (x = |z|),
+    /// which the subgroup check computes ([`G1Projective::torsion_free_x_multiple`]): each
+    /// scalar split into four 64-bit digits in base x over `P, [x]P, [x²]P = -φ(P)` and `[x³]P
+    /// = -φ([x]P)`, as on G2, where [`Self::msm`] has two 128-bit halves over `P, φ(P)` (fewer
+    /// windows of the bucket method for twice the points). The multiples are brought to affine
+    /// form with one shared inversion. Variable time: for public scalars.
+    #[cfg(feature = "eth")]
+    pub(crate) fn msm_with_x_multiples(
+        points: &[G1Affine],
+        x_multiples: &[G1Projective],
+        scalars: &[Fr],
+    ) -> G1Projective {
+        debug_assert!(points.len() == x_multiples.len() && points.len() == scalars.len());
+        let projective: Vec<Point<crate::Fp>> = x_multiples.iter().map(|q| q.0).collect();
+        let mut affine = alloc::vec![Affine::IDENTITY; projective.len()];
+        batch_to_affine(&projective, &mut affine);
+        let mut bases = Vec::with_capacity(4 * points.len());
+        let mut short = Vec::with_capacity(4 * points.len());
+        for ((p, xp), k) in points.iter().zip(&affine).zip(scalars) {
+            if p.is_identity() || k.is_zero() {
+                continue;
+            }
+            let powers = [p.0, *xp, G1Projective::x_squared_multiple(&p.0), G1Projective::x_squared_multiple(xp)];
+            for (base, d) in powers.iter().zip(gls_split(&k.to_words())) {
+                bases.push(*base);
+                short.push(d as u128);
+            }
+        }
+        G1Projective(msm_short(&bases, &short, 64, G1_AFFINE_COSTS))
     }
 }
 

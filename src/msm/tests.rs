@@ -200,3 +200,48 @@ fn batch_affine_handles_sums_that_meet_in_the_tree() {
         }
     }
 }
+
+/// The EIP-2537 MSM's split over `P, [x]P, [x²]P, [x³]P` (the subgroup check's `[x]P` kept)
+/// against the GLV one, with identities, zero scalars, `r - 1` and reduced 256-bit scalars.
+#[cfg(feature = "eth")]
+#[test]
+fn msm_with_x_multiples_matches_msm() {
+    use crate::{Fr, G1Affine, G1Projective};
+    let mut state = 5u64;
+    let mut next = || {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state
+    };
+    for n in [2usize, 3, 17, 64] {
+        let points: alloc::vec::Vec<G1Affine> = (0..n)
+            .map(|i| match i % 9 {
+                4 => G1Affine::identity(),
+                _ => G1Projective::generator().mul_vartime(&Fr::from_u64(next())).to_affine_vartime(),
+            })
+            .collect();
+        let scalars: alloc::vec::Vec<Fr> = (0..n)
+            .map(|i| match i % 6 {
+                0 => Fr::ZERO,
+                1 => Fr::ZERO - Fr::ONE,
+                2 => Fr::from_u64(next()),
+                _ => {
+                    let mut bytes = [0u8; 32];
+                    for chunk in bytes.chunks_exact_mut(8) {
+                        chunk.copy_from_slice(&next().to_be_bytes());
+                    }
+                    Fr::from_be_bytes_reduced(&bytes)
+                }
+            })
+            .collect();
+        let x_multiples: alloc::vec::Vec<G1Projective> = points
+            .iter()
+            .map(|p| {
+                let xp = G1Projective::from(*p).torsion_free_x_multiple().expect("in the subgroup").to_point();
+                assert!(xp.eq(&crate::groups::mul::mul_u64(&p.0.to_point(), crate::groups::scalar::X)));
+                G1Projective(xp)
+            })
+            .collect();
+        let got = G1Projective::msm_with_x_multiples(&points, &x_multiples, &scalars);
+        assert_eq!(got, G1Projective::msm(&points, &scalars).unwrap(), "n = {n}");
+    }
+}
