@@ -163,17 +163,25 @@ pub(super) fn msm<F: Coordinate>(points: &[Affine<F>], scalars: &[u128], bits: u
     }
     let total = start[buckets] as usize;
     // The entries, then each window's running sum and its sum of running sums.
-    let mut entries = vec![Affine::IDENTITY; total + 2 * w];
+    // The counting sort places indices (2i for P_i, 2i + 1 for -P_i), and the points are
+    // copied once, in bucket order: scattering the points themselves into a vector filled
+    // beforehand wrote each entry twice (an affine G2 point is 417 bytes).
+    let mut order = vec![0u32; total];
     let mut next = start.clone();
-    for (p, row) in points.iter().zip(digits.chunks_exact(w)) {
+    for (i, row) in digits.chunks_exact(w).enumerate() {
         for (j, &d) in row.iter().enumerate() {
             if d != 0 {
                 let b = j * half + d.unsigned_abs() as usize - 1;
-                entries[next[b] as usize] = if d > 0 { *p } else { p.neg() };
+                order[next[b] as usize] = 2 * i as u32 + (d < 0) as u32;
                 next[b] += 1;
             }
         }
     }
+    // -P once per point, not once per negative digit (about half of its windows).
+    let signed: Vec<[Affine<F>; 2]> = points.iter().map(|p| [*p, p.neg()]).collect();
+    let mut entries: Vec<Affine<F>> = Vec::with_capacity(total + 2 * w);
+    entries.extend(order.iter().map(|&e| signed[e as usize / 2][e as usize % 2]));
+    entries.resize(total + 2 * w, Affine::IDENTITY);
     let mut scratch = Scratch { kind: Vec::new(), den: Vec::new() };
     let mut pairs: Vec<(u32, u32)> = Vec::new();
     // Each bucket summed as a tree: round r adds the entry 2^r after each multiple of 2^(r+1).
