@@ -234,15 +234,15 @@ pub fn g1_msm(input: &[u8]) -> Result<[u8; 128], PrecompileError> {
     let mut x_multiples = Vec::with_capacity(k);
     let mut scalars = Vec::with_capacity(k);
     for (i, pair) in input.chunks_exact(G1_PAIR).enumerate() {
-        // The subgroup check's `[|z|]P` is kept: the MSM's split uses it.
-        let (p, xp) = G1Affine::from_eip2537_with_x_multiple(&pair[..G1_POINT]).map_err(at(op, i))?;
+        // The subgroup check's `[x']P` is kept: the MSM's split uses it.
+        let (p, xp) = G1Affine::from_eip2537_with_x_odd_multiple(&pair[..G1_POINT]).map_err(at(op, i))?;
         points.push(p);
         x_multiples.push(xp);
         scalars.push(scalar(&pair[G1_POINT..]));
     }
     let sum = match k {
         1 => G1Projective::from(points[0]).mul_vartime(&scalars[0]),
-        _ => G1Projective::msm_with_x_multiples(&points, &x_multiples, &scalars),
+        _ => G1Projective::msm_with_x_odd_multiples(&points, &x_multiples, &scalars),
     };
     Ok(sum.to_affine_vartime().to_eip2537())
 }

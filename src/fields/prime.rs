@@ -129,7 +129,7 @@ macro_rules! prime_field {
                 $name($params.lincomb(terms.map(|(x, k)| (&x.0, k))))
             }
 
-            /// `Σ k_i·x_i` (`Σ|k_i| ≤ 4`) left unreduced: only as an input of a multiplication,
+            /// `Σ k_i·x_i` (`Σ|k_i| ≤ 6`) left unreduced: only as an input of a multiplication,
             /// never of a squaring, an addition or a subtraction (they expect reduced inputs).
             #[allow(dead_code)]
             #[inline(always)]

@@ -3,7 +3,7 @@
 use super::jacobian::Jacobian;
 use super::mul::{multi_mul_constant_time, multiples, odd_multiples, straus};
 use super::point::{Affine, Point};
-use super::scalar::{glv_split, glv_split_constant_time, wnaf, X};
+use super::scalar::{glv_split, glv_split_constant_time, wnaf, X_ODD};
 use crate::{Fp, Fr};
 
 group_types!(G1Affine, G1Projective, Fp, "G1", 48, 96, 128, GENERATOR);
@@ -37,30 +37,44 @@ const WINDOW: u32 = 5;
 const TABLE: usize = 1 << (WINDOW - 2);
 
 impl G1Projective {
-    /// φ(P) = (βX : Y : Z).
-    fn endomorphism(&self, beta: &Fp) -> G1Projective {
-        G1Projective(Point { x: self.0.x * *beta, y: self.0.y, z: self.0.z })
-    }
-
     /// φ(P) for an affine point, acting as multiplication by λ (the GLV split's endomorphism).
     pub(crate) fn phi_lambda(p: &Affine<Fp>) -> Affine<Fp> {
         Affine { x: p.x * BETA_LAMBDA, ..*p }
     }
 
     /// Whether the point is in the prime-order subgroup: `φ(P) = [-z²]P` (Scott, eprint
-    /// 2021/1130, section 6; proof in eprint 2022/352). Points not on the curve give false
-    /// only by accident: check the curve first.
+    /// 2021/1130, section 6; proof in eprint 2022/352), compared by x (see
+    /// `torsion_free_x_odd_multiple`). Points not on the curve give false only by accident:
+    /// check the curve first.
     pub fn is_torsion_free(&self) -> bool {
-        self.torsion_free_x_multiple().is_some()
+        self.torsion_free_x_odd_multiple().is_some()
     }
 
-    /// `[|z|]P` when the point is in the prime-order subgroup, else `None`: the test of
-    /// [`Self::is_torsion_free`] computes that multiple on its way to `[z²]P`, and an MSM over
-    /// checked points takes it as a base of its four-digit split
-    /// ([`Self::msm_with_x_multiples`]).
-    pub(crate) fn torsion_free_x_multiple(&self) -> Option<Jacobian<Fp>> {
-        let xp = Jacobian::from_point(&self.0).mul_u64(X);
-        xp.mul_u64(X).equals(&self.endomorphism(&BETA_MINUS_Z2).0.neg()).then_some(xp)
+    /// `[x']P` (x' = |z|/2^16, [`X_ODD`]) when the point is in the prime-order subgroup, else
+    /// `None`. The test of [`Self::is_torsion_free`]: `[z²]P = [2^32]([x']([x']P))` is two
+    /// chains of 47 doublings and 5 additions, then 32 doublings of x alone
+    /// (`Jacobian::x_after_doublings`), and `x([z²]P) = x(φ(P))` is checked, which says
+    /// `[z²]P = ±φ(P)`. The sign `-` is Scott's test: its kernel `φ + z²` has norm
+    /// `z⁴ - z² + 1 = r` in Z[ω], so it is G1 exactly. The sign `+`: `φ - z²` has norm
+    /// `z⁴ + z² + 1`, whose gcd with #E(Fp) is 3, so on E(Fp) its kernel has order 3: O and
+    /// (0, ±2), where φ is the identity and z² ≡ 1 (mod 3). Rejecting x = 0 leaves G1 (a point
+    /// `G + T`, G in G1 and T of order 3, would need `2φ(G) = O` or `2T = O`).
+    /// `tests::x_only_subgroup_check_rejects_order_3_points` checks (0, ±2) and the gcd.
+    /// The chain's `[x']P` is returned: an MSM over checked points takes it as a base of its
+    /// four-digit split ([`Self::msm_with_x_odd_multiples`]).
+    pub(crate) fn torsion_free_x_odd_multiple(&self) -> Option<Jacobian<Fp>> {
+        let p = Jacobian::from_point(&self.0);
+        if self.0.is_identity() {
+            return Some(p);
+        }
+        if self.0.x.is_zero() {
+            return None;
+        }
+        let xp = p.mul_u64(X_ODD);
+        let (x, v) = xp.mul_u64(X_ODD).x_after_doublings(32);
+        // 2x/v = β·X_P/Z_P, with v ≠ 0 ([z²]P is not the identity while φ(P) is not).
+        let (x_zp, beta_xp) = Fp::mul2(&x, &self.0.z, &BETA_MINUS_Z2, &self.0.x);
+        (!v.is_zero() && x_zp + x_zp == beta_xp * v).then_some(xp)
     }
 
     /// `[x²]Q = -φ(Q)` for a point `Q` of the subgroup (x = |z|, φ with eigenvalue `-z²`).
@@ -93,13 +107,14 @@ impl G1Projective {
 
 #[cfg(feature = "eth")]
 impl crate::G1Affine {
-    /// [`Self::from_eip2537`] that also returns `[|z|]P`, which its subgroup check computes
-    /// (for [`G1Projective::msm_with_x_multiples`]): the same checks and the same errors.
-    pub(crate) fn from_eip2537_with_x_multiple(
+    /// [`Self::from_eip2537`] that also returns `[x']P` (x' = |z|/2^16), which its subgroup
+    /// check computes (for [`G1Projective::msm_with_x_odd_multiples`]): the same checks and
+    /// the same errors.
+    pub(crate) fn from_eip2537_with_x_odd_multiple(
         bytes: &[u8],
     ) -> Result<(crate::G1Affine, G1Projective), crate::DecodeError> {
         let p = Self::from_eip2537_unchecked(bytes)?;
-        match G1Projective::from(p).torsion_free_x_multiple() {
+        match G1Projective::from(p).torsion_free_x_odd_multiple() {
             Some(xp) => Ok((p, G1Projective(xp.to_point()))),
             None => Err(crate::DecodeError::NotInSubgroup { what: "G1 EIP-2537 point" }),
         }

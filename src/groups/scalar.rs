@@ -11,6 +11,9 @@
 
 /// |z|, the absolute value of the curve parameter.
 pub(crate) const X: u64 = 0xd201_0000_0001_0000;
+/// |z| without its 16 trailing zero bits: `x = 2^16·x'`, so `x² = 2^32·x'²` (G1's subgroup
+/// check ends in 32 doublings with no addition between them).
+pub(crate) const X_ODD: u64 = X >> 16;
 /// λ = z² - 1: G1's φ (with the right cube root of unity) multiplies by it.
 pub(crate) const LAMBDA: u128 = 0xac45_a401_0001_a402_0000_0000_ffff_ffff;
 

@@ -94,20 +94,25 @@ impl G1Projective {
 }
 
 impl G1Projective {
-    /// `Σ [k_i] P_i` for points of the subgroup given with their multiples `[x]P_i` (x = |z|),
-    /// which the subgroup check computes ([`G1Projective::torsion_free_x_multiple`]): each
-    /// scalar split into four 64-bit digits in base x over `P, [x]P, [x²]P = -φ(P)` and `[x³]P
-    /// = -φ([x]P)`, as on G2, where [`Self::msm`] has two 128-bit halves over `P, φ(P)` (fewer
-    /// windows of the bucket method for twice the points). The multiples are brought to affine
-    /// form with one shared inversion. Variable time: for public scalars.
+    /// `Σ [k_i] P_i` for points of the subgroup given with their multiples `[x']P_i` (x' =
+    /// |z|/2^16), which the subgroup check computes
+    /// ([`G1Projective::torsion_free_x_odd_multiple`]): each scalar split over `P, [x']P,
+    /// [x²]P = -φ(P)` and `[x²x']P = -φ([x']P)` (x = |z|), where [`Self::msm`] has two 128-bit
+    /// halves over `P, φ(P)`. From the base-x digits `k = e0 + e1·x + e2·x² + e3·x³`
+    /// ([`gls_split`]) and `x = 2^16·x'`, `e0 + e1·x = d0 + d1·x'` with `d0 = e0 mod x'` (48
+    /// bits) and `d1 = 2^16·e1 + ⌊e0/x'⌋` (80 bits), and so for `e2 + e3·x`: the bucket
+    /// method's windows above bit 48 hold half the points, so it costs about what four 64-bit
+    /// digits would. The multiples are brought to affine form with one shared inversion.
+    /// Variable time: for public scalars.
     #[cfg(feature = "eth")]
-    pub(crate) fn msm_with_x_multiples(
+    pub(crate) fn msm_with_x_odd_multiples(
         points: &[G1Affine],
-        x_multiples: &[G1Projective],
+        multiples: &[G1Projective],
         scalars: &[Fr],
     ) -> G1Projective {
-        debug_assert!(points.len() == x_multiples.len() && points.len() == scalars.len());
-        let projective: Vec<Point<crate::Fp>> = x_multiples.iter().map(|q| q.0).collect();
+        use crate::groups::scalar::X_ODD;
+        debug_assert!(points.len() == multiples.len() && points.len() == scalars.len());
+        let projective: Vec<Point<crate::Fp>> = multiples.iter().map(|q| q.0).collect();
         let mut affine = alloc::vec![Affine::IDENTITY; projective.len()];
         batch_to_affine(&projective, &mut affine);
         let mut bases = Vec::with_capacity(4 * points.len());
@@ -116,13 +121,17 @@ impl G1Projective {
             if p.is_identity() || k.is_zero() {
                 continue;
             }
+            let e = gls_split(&k.to_words());
+            let split = |low: u64, high: u64| [(low % X_ODD) as u128, ((high as u128) << 16) + (low / X_ODD) as u128];
+            let [d0, d1] = split(e[0], e[1]);
+            let [d2, d3] = split(e[2], e[3]);
             let powers = [p.0, *xp, G1Projective::x_squared_multiple(&p.0), G1Projective::x_squared_multiple(xp)];
-            for (base, d) in powers.iter().zip(gls_split(&k.to_words())) {
-                bases.push(*base);
-                short.push(d as u128);
+            for (base, d) in powers.into_iter().zip([d0, d1, d2, d3]) {
+                bases.push(base);
+                short.push(d);
             }
         }
-        G1Projective(msm_short(&bases, &short, 64, G1_AFFINE_COSTS))
+        G1Projective(msm_short(&bases, &short, 80, G1_AFFINE_COSTS))
     }
 }
 
