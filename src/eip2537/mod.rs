@@ -200,7 +200,14 @@ fn at(precompile: Precompile, index: usize) -> impl Fn(DecodeError) -> Precompil
 }
 
 /// A scalar as the EIP reads it: 32 big-endian bytes, any value (reduced here, which the
-/// subgroup check makes exact).
+/// subgroup check makes exact), as canonical words for the MSMs.
+fn scalar_words(bytes: &[u8]) -> [u64; 6] {
+    let mut array = [0u8; 32];
+    array.copy_from_slice(bytes);
+    Fr::reduce_be_bytes(&array)
+}
+
+/// [`scalar_words`] as a field element, for a lone scalar multiplication.
 fn scalar(bytes: &[u8]) -> Fr {
     let mut array = [0u8; 32];
     array.copy_from_slice(bytes);
@@ -238,10 +245,10 @@ pub fn g1_msm(input: &[u8]) -> Result<[u8; 128], PrecompileError> {
         let (p, xp) = G1Affine::from_eip2537_with_x_odd_multiple(&pair[..G1_POINT]).map_err(at(op, i))?;
         points.push(p);
         x_multiples.push(xp);
-        scalars.push(scalar(&pair[G1_POINT..]));
+        scalars.push(scalar_words(&pair[G1_POINT..]));
     }
     let sum = match k {
-        1 => G1Projective::from(points[0]).mul_vartime(&scalars[0]),
+        1 => G1Projective::from(points[0]).mul_vartime(&scalar(&input[G1_POINT..G1_PAIR])),
         _ => G1Projective::msm_with_x_odd_multiples(&points, &x_multiples, &scalars),
     };
     Ok(sum.to_affine_vartime().to_eip2537())
@@ -256,11 +263,11 @@ pub fn g2_msm(input: &[u8]) -> Result<[u8; 256], PrecompileError> {
     let mut scalars = Vec::with_capacity(k);
     for (i, pair) in input.chunks_exact(G2_PAIR).enumerate() {
         points.push(G2Affine::from_eip2537(&pair[..G2_POINT]).map_err(at(op, i))?);
-        scalars.push(scalar(&pair[G2_POINT..]));
+        scalars.push(scalar_words(&pair[G2_POINT..]));
     }
     let sum = match k {
-        1 => G2Projective::from(points[0]).mul_vartime(&scalars[0]),
-        _ => G2Projective::msm(&points, &scalars).unwrap_or_default(),
+        1 => G2Projective::from(points[0]).mul_vartime(&scalar(&input[G2_POINT..G2_PAIR])),
+        _ => G2Projective::msm_canonical(&points, &scalars),
     };
     Ok(sum.to_affine_vartime().to_eip2537())
 }

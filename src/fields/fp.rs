@@ -32,7 +32,7 @@ impl Fp {
 
     /// `(a², c²)`: two independent squares, side by side where the kernel can (two SIMD lanes
     /// on the IC, each cross product computed once).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn square2(a: &Fp, c: &Fp) -> (Fp, Fp) {
         op_count::products(Field::Fp, 2);
         let (x, y) = FP.square2(&a.0, &c.0);

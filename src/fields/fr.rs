@@ -55,11 +55,18 @@ impl Fr {
         Self::from_be_bytes_wide(&be)
     }
 
-    /// Reduces a 32-byte big-endian integer modulo r (EIP-2537's scalars take any value):
-    /// `2^256 < 5r`, so at most four subtractions of r, and one conversion into the kernel's
-    /// form, where [`Self::from_be_bytes_wide`] multiplies three parts together.
+    /// Reduces a 32-byte big-endian integer modulo r (EIP-2537's scalars take any value),
+    /// where [`Self::from_be_bytes_wide`] multiplies three parts together.
     #[cfg(feature = "eth")]
     pub(crate) fn from_be_bytes_reduced(bytes: &[u8; 32]) -> Fr {
+        Fr(FR.from_words(&Self::reduce_be_bytes(bytes)))
+    }
+
+    /// The canonical words (little-endian) of a 32-byte big-endian integer modulo r: `2^256 <
+    /// 5r`, so at most four subtractions of r. For the MSMs, which split canonical words: no
+    /// conversion into the kernel's form and back.
+    #[cfg(feature = "eth")]
+    pub(crate) fn reduce_be_bytes(bytes: &[u8; 32]) -> [u64; 6] {
         let mut words = crate::fields::words::from_be_bytes(bytes);
         while !crate::fields::words::lt(&words, &R_WORDS) {
             let mut borrow = false;
@@ -70,7 +77,7 @@ impl Fr {
                 borrow = b1 | b2;
             }
         }
-        Fr(FR.from_words(&words))
+        words
     }
 
     /// Reduces a 64-byte big-endian integer modulo r (for hashing to scalars).

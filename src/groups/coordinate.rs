@@ -99,7 +99,7 @@ impl Coordinate for Fp {
         // A paired product is cheaper than a lone square (bench/RESULTS.md).
         Fp::mul2(a, a, b, c)
     }
-    #[inline]
+    #[inline(always)]
     fn square2(a: &Fp, b: &Fp) -> (Fp, Fp) {
         Fp::square2(a, b)
     }

@@ -77,10 +77,12 @@ impl G1Projective {
         (!v.is_zero() && x_zp + x_zp == beta_xp * v).then_some(xp)
     }
 
-    /// `[x²]Q = -φ(Q)` for a point `Q` of the subgroup (x = |z|, φ with eigenvalue `-z²`).
+    /// `[x²]P = -φ(P)` and `[x²]Q = -φ(Q)` for two points of the subgroup (x = |z|, φ with
+    /// eigenvalue `-z²`), their two products side by side.
     #[cfg(feature = "eth")]
-    pub(crate) fn x_squared_multiple(q: &Affine<Fp>) -> Affine<Fp> {
-        Affine { x: q.x * BETA_MINUS_Z2, y: -q.y, infinity: q.infinity }
+    pub(crate) fn x_squared_multiples(p: &Affine<Fp>, q: &Affine<Fp>) -> (Affine<Fp>, Affine<Fp>) {
+        let (px, qx) = Fp::mul2(&p.x, &BETA_MINUS_Z2, &q.x, &BETA_MINUS_Z2);
+        (Affine { x: px, y: -p.y, infinity: p.infinity }, Affine { x: qx, y: -q.y, infinity: q.infinity })
     }
 
     /// `[k]·self` for a public scalar: GLV (Gallant, Lambert and Vanstone, CRYPTO 2001) with

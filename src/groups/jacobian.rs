@@ -229,15 +229,21 @@ impl Jacobian<crate::Fp> {
 /// `2·held`, unreduced), one pass per two doublings. Where products do not pair
 /// (`Coordinate::PAIRED_PRODUCTS` false: an Fp2 product already fills both lanes) each factor
 /// is multiplied in at once, as the doubling's own `Z3 = 2Y·Z`.
+///
+/// The values sit in plain fields beside flags: as `Option`s, every move in and out of them
+/// was a `memory.copy` (100 instructions plus the bytes).
 struct ZFactors<F> {
-    /// A `Y` waiting for a partner (its factor is `2Y`).
-    held: Option<F>,
-    /// The product of two `Y`s (their factors' product is `4·pending`), not yet multiplied into `Z`.
-    pending: Option<F>,
+    /// A `Y` waiting for a partner (its factor is `2Y`), when `has_held`.
+    held: F,
+    has_held: bool,
+    /// The product of two `Y`s (their factors' product is `4·pending`), not yet multiplied into
+    /// `Z`, when `has_pending`.
+    pending: F,
+    has_pending: bool,
 }
 
 impl<F: Coordinate> ZFactors<F> {
-    const EMPTY: ZFactors<F> = ZFactors { held: None, pending: None };
+    const EMPTY: ZFactors<F> = ZFactors { held: F::ZERO, has_held: false, pending: F::ZERO, has_pending: false };
 
     /// Owes `z` the factor `2y`.
     #[inline]
@@ -246,28 +252,32 @@ impl<F: Coordinate> ZFactors<F> {
             *z = F::lin_unreduced([(y, 2)]) * *z;
             return;
         }
-        let Some(held) = self.held.take() else {
-            self.held = Some(*y);
+        if !self.has_held {
+            self.held = *y;
+            self.has_held = true;
             return;
-        };
-        self.pending = Some(match self.pending.take() {
-            Some(pending) => {
-                let (z_times_pending, pair) = F::mul2(z, &F::lin_unreduced([(&pending, 4)]), &held, y);
-                *z = z_times_pending;
-                pair
-            }
-            None => held * *y,
-        });
+        }
+        self.has_held = false;
+        if self.has_pending {
+            let (z_times_pending, pair) = F::mul2(z, &F::lin_unreduced([(&self.pending, 4)]), &self.held, y);
+            *z = z_times_pending;
+            self.pending = pair;
+        } else {
+            self.pending = self.held * *y;
+            self.has_pending = true;
+        }
     }
 
     /// Multiplies every factor owed into `z`.
     #[inline]
     fn flush(&mut self, z: &mut F) {
-        if let Some(pending) = self.pending.take() {
-            *z = *z * F::lin_unreduced([(&pending, 4)]);
+        if self.has_pending {
+            *z = *z * F::lin_unreduced([(&self.pending, 4)]);
+            self.has_pending = false;
         }
-        if let Some(held) = self.held.take() {
-            *z = F::lin_unreduced([(&held, 2)]) * *z;
+        if self.has_held {
+            *z = F::lin_unreduced([(&self.held, 2)]) * *z;
+            self.has_held = false;
         }
     }
 }

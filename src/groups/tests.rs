@@ -142,3 +142,34 @@ fn affine_additions_match_projective_ones() {
     check(&[g1(1), g1(2), g1(0x1234_5678_9abc), g1_outside]);
     check(&[g2(1), g2(3), g2(0xfedc_ba98), g2_outside]);
 }
+
+/// The x-only end of G1's subgroup check (`G1Projective::torsion_free_x_odd_multiple`): it
+/// passes the points with `[z²]P = ±φ(P)`. The sign `+` is the kernel of `φ - z²`, of norm
+/// `z⁴ + z² + 1`; on E(Fp) that kernel's order divides `gcd(z⁴ + z² + 1, #E(Fp))`, which is 3
+/// (computed here), and it holds (0, ±2): φ fixes them and z² ≡ 1 (mod 3). The check rejects
+/// them explicitly, and with them every `G + T` (G in G1, T of order 3), which the x-only
+/// comparison already rejects unless G = O.
+#[test]
+fn x_only_subgroup_check_rejects_order_3_points() {
+    use num_bigint::{BigInt, BigUint};
+    let z = -BigInt::from(X);
+    let r = z.pow(4) - z.pow(2) + 1u32;
+    let h = (&z - 1u32).pow(2) / 3u32;
+    let mut a = (z.pow(4) + z.pow(2) + 1u32).magnitude().clone();
+    let mut b: BigUint = (h * r).magnitude().clone();
+    while b != BigUint::ZERO {
+        (a, b) = (b.clone(), a % b);
+    }
+    assert_eq!(a, BigUint::from(3u32));
+    for y in [Fp::from_u64(2), -Fp::from_u64(2)] {
+        let t = crate::G1Affine::from_xy_unchecked(Fp::ZERO, y).unwrap();
+        let t = G1Projective::from(t);
+        assert!((t + t + t).is_identity() && !t.is_identity());
+        assert!(!t.is_torsion_free(), "(0, ±2) is not in G1");
+        for k in [1u64, 2, 0xabcdef] {
+            let g = G1Projective::generator().mul_vartime(&Fr::from_u64(k));
+            assert!(!(g + t).is_torsion_free() && !(g - t).is_torsion_free());
+            assert!(g.is_torsion_free() && (g + t + t + t).is_torsion_free());
+        }
+    }
+}

@@ -102,13 +102,13 @@ impl G1Projective {
     /// ([`gls_split`]) and `x = 2^16·x'`, `e0 + e1·x = d0 + d1·x'` with `d0 = e0 mod x'` (48
     /// bits) and `d1 = 2^16·e1 + ⌊e0/x'⌋` (80 bits), and so for `e2 + e3·x`: the bucket
     /// method's windows above bit 48 hold half the points, so it costs about what four 64-bit
-    /// digits would. The multiples are brought to affine form with one shared inversion.
-    /// Variable time: for public scalars.
+    /// digits would. The multiples are brought to affine form with one shared inversion. The
+    /// scalars are canonical words (little-endian, below r). Variable time: for public scalars.
     #[cfg(feature = "eth")]
     pub(crate) fn msm_with_x_odd_multiples(
         points: &[G1Affine],
         multiples: &[G1Projective],
-        scalars: &[Fr],
+        scalars: &[[u64; 6]],
     ) -> G1Projective {
         use crate::groups::scalar::X_ODD;
         debug_assert!(points.len() == multiples.len() && points.len() == scalars.len());
@@ -118,14 +118,15 @@ impl G1Projective {
         let mut bases = Vec::with_capacity(4 * points.len());
         let mut short = Vec::with_capacity(4 * points.len());
         for ((p, xp), k) in points.iter().zip(&affine).zip(scalars) {
-            if p.is_identity() || k.is_zero() {
+            if p.is_identity() || *k == [0; 6] {
                 continue;
             }
-            let e = gls_split(&k.to_words());
+            let e = gls_split(k);
             let split = |low: u64, high: u64| [(low % X_ODD) as u128, ((high as u128) << 16) + (low / X_ODD) as u128];
             let [d0, d1] = split(e[0], e[1]);
             let [d2, d3] = split(e[2], e[3]);
-            let powers = [p.0, *xp, G1Projective::x_squared_multiple(&p.0), G1Projective::x_squared_multiple(xp)];
+            let (p_x2, xp_x2) = G1Projective::x_squared_multiples(&p.0, xp);
+            let powers = [p.0, *xp, p_x2, xp_x2];
             for (base, d) in powers.into_iter().zip([d0, d1, d2, d3]) {
                 bases.push(base);
                 short.push(d);
@@ -142,20 +143,28 @@ impl G2Projective {
         if points.len() != scalars.len() {
             return Err(LengthMismatch { points: points.len(), scalars: scalars.len() });
         }
+        let words: Vec<[u64; 6]> = scalars.iter().map(Fr::to_words).collect();
+        Ok(Self::msm_canonical(points, &words))
+    }
+
+    /// [`Self::msm`] for scalars given as their canonical words (little-endian, below r), as
+    /// the EIP-2537 precompile reads them: no conversion into and out of the kernel's form.
+    pub(crate) fn msm_canonical(points: &[G2Affine], scalars: &[[u64; 6]]) -> G2Projective {
+        debug_assert_eq!(points.len(), scalars.len());
         let mut bases = Vec::with_capacity(4 * points.len());
         let mut short = Vec::with_capacity(4 * points.len());
         for (p, k) in points.iter().zip(scalars) {
-            if p.is_identity() || k.is_zero() {
+            if p.is_identity() || *k == [0; 6] {
                 continue;
             }
-            let digits = gls_split(&k.to_words());
+            let digits = gls_split(k);
             let powers = G2Projective::minus_psi_powers(&p.0);
             for (base, d) in powers.iter().zip(digits) {
                 bases.push(*base);
                 short.push(d as u128);
             }
         }
-        Ok(G2Projective(msm_short(&bases, &short, 64, G2_AFFINE_COSTS)))
+        G2Projective(msm_short(&bases, &short, 64, G2_AFFINE_COSTS))
     }
 }
 

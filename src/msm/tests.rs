@@ -234,15 +234,16 @@ fn msm_with_x_odd_multiples_matches_msm() {
                 }
             })
             .collect();
-        let x_multiples: alloc::vec::Vec<G1Projective> = points
+        let x_multiples: alloc::vec::Vec<_> = points
             .iter()
             .map(|p| {
-                let xp = G1Projective::from(*p).torsion_free_x_odd_multiple().expect("in the subgroup").to_point();
-                assert!(xp.eq(&crate::groups::mul::mul_u64(&p.0.to_point(), crate::groups::scalar::X_ODD)));
-                G1Projective(xp)
+                let xp = G1Projective::from(*p).torsion_free_x_odd_multiple().expect("in the subgroup");
+                assert!(xp.to_point().eq(&crate::groups::mul::mul_u64(&p.0.to_point(), crate::groups::scalar::X_ODD)));
+                G1Projective(xp.to_point())
             })
             .collect();
-        let got = G1Projective::msm_with_x_odd_multiples(&points, &x_multiples, &scalars);
+        let words: alloc::vec::Vec<[u64; 6]> = scalars.iter().map(Fr::to_words).collect();
+        let got = G1Projective::msm_with_x_odd_multiples(&points, &x_multiples, &words);
         assert_eq!(got, G1Projective::msm(&points, &scalars).unwrap(), "n = {n}");
     }
 }

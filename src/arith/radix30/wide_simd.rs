@@ -34,7 +34,7 @@ impl<const N: usize> Params<N> {
 
     /// `(a², c²)`: both squares at once in two `simd128` lanes (13 limbs), each cross product
     /// computed once.
-    #[inline]
+    #[inline(always)]
     #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub(crate) fn square2(&self, a: &Elem<N>, c: &Elem<N>) -> (Elem<N>, Elem<N>) {
         if N == 13 {
