@@ -443,3 +443,59 @@ fn eth_deserialization_vectors() {
     }
     assert!(count >= 20);
 }
+
+/// `[n]P` by double-and-add with the public group law, for any integer n: exact off the
+/// subgroup too (unlike `mul_vartime`, which reduces its scalar modulo r).
+fn g1_mul_integer(p: &G1Projective, n: &num_bigint::BigUint) -> G1Projective {
+    let mut acc = G1Projective::identity();
+    for i in (0..n.bits()).rev() {
+        acc = acc.double();
+        if n.bit(i) {
+            acc += p;
+        }
+    }
+    acc
+}
+
+/// Points of small order and their sums with points of G1: the cofactor of E(Fp) is
+/// `3·11²·10177²·859267²·52437899²`, and for each prime power ℓ^e of it `[#E/ℓ^e]P` lies in
+/// the ℓ-part (order ℓ or ℓ², or the identity). The subgroup check (whose end compares x alone and rejects (0, ±2)) must
+/// reject each such T and each `G + T`, as multiplication by r and the reference libraries do,
+/// and the EIP-2537 MSM must refuse them.
+#[test]
+fn subgroup_check_rejects_small_order_points_and_their_sums() {
+    use num_bigint::BigUint;
+    let h = BigUint::parse_bytes(b"396c8c005555e1568c00aaab0000aaab", 16).unwrap();
+    let r = BigUint::parse_bytes(b"73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001", 16).unwrap();
+    let order = &h * &r;
+    let mut start = 1;
+    let mut seen = 0;
+    for _ in 0..3 {
+        let p = g1_off_subgroup(start);
+        start = common::fp_big(&p.x()).to_u64_digits()[0] + 1;
+        for (ell, e) in [(3u32, 1), (11, 2), (10177, 2), (859267, 2), (52437899, 2)] {
+            let power = BigUint::from(ell).pow(e);
+            let t = g1_mul_integer(&G1Projective::from(p), &(&order / &power));
+            if t.is_identity() {
+                continue;
+            }
+            seen += 1;
+            assert!(g1_mul_integer(&t, &power).is_identity(), "order {ell}^{e}");
+            for k in [1u64, 7, 0x1234_5678_9abc_def0] {
+                let g = G1Projective::generator().mul_vartime(&Fr::from_u64(k));
+                for q in [t, g + t, g - t] {
+                    let q = q.to_affine_vartime();
+                    assert!(!q.is_torsion_free(), "order {ell}, k = {k}");
+                    assert!(!oracle_g1_accepts(&q.to_compressed()));
+                    let mut input = q.to_eip2537().to_vec();
+                    input.extend_from_slice(&[1u8; 32]);
+                    input.extend_from_slice(&G1Affine::generator().to_eip2537());
+                    input.extend_from_slice(&[2u8; 32]);
+                    assert!(icbls::eip2537::g1_msm(&input).is_err(), "order {ell}, k = {k}");
+                }
+                assert!(g.to_affine_vartime().is_torsion_free());
+            }
+        }
+    }
+    assert!(seen >= 10, "small-order points found: {seen}");
+}
