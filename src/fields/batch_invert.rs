@@ -30,7 +30,7 @@ impl Fp {
         }
         if i < m {
             prefix.push(acc[0]);
-            acc[0] = acc[0] * values[i];
+            acc[0] *= values[i];
         }
         let Some(inv) = (acc[0] * acc[1]).invert_vartime() else {
             return false;
