@@ -59,15 +59,27 @@ const RULES: &[Rule] = &[
     },
     Rule {
         name: "subgroup checks",
-        contains: &["is_torsion_free", "subgroup_check", "in_subgroup", "icbls::pairing::lines::G2Prepared::new_checked"],
+        contains: &[
+            "is_torsion_free",
+            "torsion_free_x_odd_multiple",
+            "subgroup_check",
+            "in_subgroup",
+            "icbls::pairing::lines::G2Prepared::new_checked",
+        ],
         inlined: &[
             (
                 G2_FROM_COMPRESSED,
-                &["icbls::groups::jacobian::mul_u64", "icbls::groups::g2::psi", "icbls::groups::point::Point<F>::eq", "Fp2 as core::ops::arith::Neg"],
+                &[
+                    "icbls::groups::jacobian::Jacobian<F>::from_point",
+                    "icbls::groups::jacobian::Jacobian<F>::mul_u64",
+                    "icbls::groups::jacobian::Jacobian<F>::equals",
+                    "icbls::groups::g2::psi",
+                    "Fp2 as core::ops::arith::Neg",
+                ],
             ),
             (G2_PREPARED_FROM_COMPRESSED, &["icbls::groups::g2::psi", "icbls::groups::point::Point<F>::eq", "Fp2 as core::ops::arith::Neg"]),
         ],
-        how: "`G1Affine::is_torsion_free`; the G2 check is inlined into `G2Affine::from_compressed`: its calls there to `mul_u64`, `psi`, `Point::eq` and `Fp2::neg`; in `G2Prepared::from_compressed`/`new_checked`, which read `[|z|]Q` off the line preparation, only `psi`, `Point::eq` and `Fp2::neg` (and `new_checked` less the preparation it calls)",
+        how: "`G1Affine::is_torsion_free` (`torsion_free_x_odd_multiple`); the G2 check is inlined into `G2Affine::from_compressed`: its calls there to `Jacobian::from_point`, `Jacobian::mul_u64`, `psi`, `Jacobian::equals` and `Fp2::neg`; in `G2Prepared::from_compressed`/`new_checked`, which read `[|z|]Q` off the line preparation, only `psi`, `Point::eq` and `Fp2::neg` (and `new_checked` less the preparation it calls)",
     },
     Rule {
         name: "hashing to the curve",
@@ -272,15 +284,19 @@ mod tests {
 
     #[test]
     fn the_innermost_marking_frame_decides() {
-        let decode_then_check =
-            names(&["m", "icbls::groups::g2::G2Affine::from_compressed", "icbls::groups::jacobian::mul_u64", "x"]);
+        let decode_then_check = names(&[
+            "m",
+            "icbls::groups::g2::G2Affine::from_compressed",
+            "icbls::groups::jacobian::Jacobian<F>::mul_u64",
+            "x",
+        ]);
         assert_eq!(phase_of(&decode_then_check).map(|i| RULES[i].name), Some("subgroup checks"));
         let decode =
             names(&["m", "icbls::groups::g2::G2Affine::from_compressed", "icbls::groups::encoding::read_compressed"]);
         assert_eq!(phase_of(&decode).map(|i| RULES[i].name), Some("decode"));
         let hashing = names(&["icbls::certificate::verify_certificate", "icbls::hash_to_curve::hash_to_g1", "y"]);
         assert_eq!(phase_of(&hashing).map(|i| RULES[i].name), Some("hashing to the curve"));
-        assert_eq!(phase_of(&names(&["m", "icbls::groups::jacobian::mul_u64"])), None);
+        assert_eq!(phase_of(&names(&["m", "icbls::groups::jacobian::Jacobian<F>::mul_u64"])), None);
     }
 
     /// The decoder that prepares a G2 point's lines and reads its subgroup check off them:

@@ -33,8 +33,11 @@ impl<const N: usize> Params<N> {
     }
 
     /// `(a², c²)`: both squares at once in two `simd128` lanes (13 limbs), each cross product
-    /// computed once.
-    #[inline(always)]
+    /// computed once. Inlined into its callers (the doublings' first pair): called, it cost
+    /// about 50 instructions more each time (`cargo xtask check`); a `target_feature` function
+    /// (the build without the global simd128 flag) cannot be `inline(always)`.
+    #[cfg_attr(not(simd128_attr), inline(always))]
+    #[cfg_attr(simd128_attr, inline)]
     #[cfg_attr(simd128_attr, target_feature(enable = "simd128"))]
     pub(crate) fn square2(&self, a: &Elem<N>, c: &Elem<N>) -> (Elem<N>, Elem<N>) {
         if N == 13 {
