@@ -47,6 +47,10 @@ mod bingcd;
 mod words;
 
 pub(crate) use words::lt;
+#[cfg(all(test, feature = "eth"))]
+pub(crate) use words::add_words;
+#[cfg(feature = "eth")]
+pub(crate) use words::sub_words;
 
 // Both kernels are always compiled (the unselected one is exercised by the tests only).
 #[allow(dead_code)]

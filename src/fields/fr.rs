@@ -67,15 +67,10 @@ impl Fr {
     /// conversion into the kernel's form and back.
     #[cfg(feature = "eth")]
     pub(crate) fn reduce_be_bytes(bytes: &[u8; 32]) -> [u64; 6] {
-        let mut words = crate::fields::words::from_be_bytes(bytes);
-        while !crate::fields::words::lt(&words, &R_WORDS) {
-            let mut borrow = false;
-            for (w, r) in words.iter_mut().zip(R_WORDS) {
-                let (d, b1) = w.overflowing_sub(r);
-                let (d, b2) = d.overflowing_sub(borrow as u64);
-                *w = d;
-                borrow = b1 | b2;
-            }
+        use crate::fields::words::{from_be_bytes, lt, sub_words};
+        let mut words = from_be_bytes(bytes);
+        while !lt(&words, &R_WORDS) {
+            words = sub_words(&words, &R_WORDS).0;
         }
         words
     }
@@ -158,18 +153,9 @@ mod tests {
     /// multiples of r that fit in 256 bits, around them and at the extremes.
     #[test]
     fn reduced_32_byte_integers_match_the_wide_reduction() {
+        use crate::fields::words::add_words;
         let be = |words: [u64; 6]| -> [u8; 32] { crate::fields::words::to_be_bytes(&words) };
-        let add = |a: [u64; 6], b: [u64; 6]| {
-            let mut out = [0u64; 6];
-            let mut carry = false;
-            for i in 0..6 {
-                let (s, c1) = a[i].overflowing_add(b[i]);
-                let (s, c2) = s.overflowing_add(carry as u64);
-                out[i] = s;
-                carry = c1 | c2;
-            }
-            out
-        };
+        let add = |a: [u64; 6], b: [u64; 6]| add_words(&a, &b).0;
         let mut cases = alloc::vec![[0u8; 32], [0xff; 32]];
         let mut multiple = [0u64; 6];
         for _ in 0..4 {
@@ -185,8 +171,7 @@ mod tests {
         for _ in 0..50 {
             let mut bytes = [0u8; 32];
             for chunk in bytes.chunks_exact_mut(8) {
-                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                chunk.copy_from_slice(&state.to_be_bytes());
+                chunk.copy_from_slice(&crate::fields::splitmix64(&mut state).to_be_bytes());
             }
             cases.push(bytes);
         }

@@ -209,10 +209,7 @@ fn batch_affine_handles_sums_that_meet_in_the_tree() {
 fn msm_with_x_odd_multiples_matches_msm() {
     use crate::{Fr, G1Affine, G1Projective};
     let mut state = 5u64;
-    let mut next = || {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        state
-    };
+    let mut next = || crate::fields::splitmix64(&mut state);
     for n in [2usize, 3, 17, 64] {
         let points: alloc::vec::Vec<G1Affine> = (0..n)
             .map(|i| match i % 9 {
