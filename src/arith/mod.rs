@@ -46,9 +46,9 @@
 mod bingcd;
 mod words;
 
-pub(crate) use words::lt;
 #[cfg(all(test, feature = "eth"))]
 pub(crate) use words::add_words;
+pub(crate) use words::lt;
 #[cfg(feature = "eth")]
 pub(crate) use words::sub_words;
 

@@ -41,11 +41,11 @@ pub(crate) const fn shr(x: [u64; 6], k: u32) -> [u64; 6] {
     out
 }
 
-/// Whether `a < b`: the kernels' comparison of little-endian words.
-pub(crate) use crate::arith::lt;
 /// `a + b` with the final carry (the kernels' word arithmetic).
 #[cfg(all(test, feature = "eth"))]
 pub(crate) use crate::arith::add_words;
+/// Whether `a < b`: the kernels' comparison of little-endian words.
+pub(crate) use crate::arith::lt;
 /// `a - b` with the final borrow (the kernels' word arithmetic).
 #[cfg(feature = "eth")]
 pub(crate) use crate::arith::sub_words;
